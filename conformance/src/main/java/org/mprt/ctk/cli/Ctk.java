@@ -1,0 +1,56 @@
+package org.mprt.ctk.cli;
+
+import picocli.CommandLine;
+import picocli.CommandLine.Command;
+
+/** The ctk command line: one subcommand per verb. */
+@Command(name = "ctk", mixinStandardHelpOptions = true, versionProvider = Ctk.Version.class,
+    description = "mprt-ctk: conformance and interop test kit for the MPRT multipath RDMA transport "
+        + "profile and the RoCEv2 baseline.",
+    subcommands = {RunCommand.class, VerdictCommand.class, TestCommand.class, CommandLine.HelpCommand.class},
+    footer = ExitCodes.FOOTER)
+public final class Ctk implements Runnable {
+
+    @CommandLine.Spec
+    private CommandLine.Model.CommandSpec spec;
+
+    public static void main(final String[] args) {
+        System.exit(execute(args));
+    }
+
+    /** Runs a command line and returns its exit code (never exits the JVM). */
+    public static int execute(final String... args) {
+        final CommandLine cli = new CommandLine(new Ctk());
+        applyExitCodes(cli);
+        cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
+            if (e instanceof InputException) {
+                commandLine.getErr().println("ctk: " + e.getMessage());
+                return ExitCodes.INPUT_ERROR;
+            }
+            commandLine.getErr().println("ctk: kit error: " + e);
+            e.printStackTrace(commandLine.getErr());
+            return ExitCodes.KIT_ERROR;
+        });
+        return cli.execute(args);
+    }
+
+    private static void applyExitCodes(final CommandLine cli) {
+        cli.getCommandSpec().exitCodeOnInvalidInput(ExitCodes.INPUT_ERROR);
+        cli.getCommandSpec().exitCodeOnExecutionException(ExitCodes.KIT_ERROR);
+        for (final CommandLine sub : cli.getSubcommands().values()) {
+            applyExitCodes(sub);
+        }
+    }
+
+    @Override
+    public void run() {
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (run, verdict, test)");
+    }
+
+    static final class Version implements CommandLine.IVersionProvider {
+        @Override
+        public String[] getVersion() {
+            return new String[] {"mprt-ctk " + KitHome.kitVersion() + " (MPRT profile 0.1, RoCEv2 baseline)"};
+        }
+    }
+}

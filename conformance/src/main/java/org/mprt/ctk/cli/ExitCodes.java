@@ -1,0 +1,23 @@
+package org.mprt.ctk.cli;
+
+/** The exit-code contract of every ctk command, listed in each command's --help. */
+public final class ExitCodes {
+
+    /** Every judged requirement passed (inconclusive and not applicable are reported, not failures). */
+    public static final int PASS = 0;
+    /** At least one requirement failed. */
+    public static final int FAIL = 1;
+    /** Usage error or bad input: unknown option, missing file, malformed capture or parameter. */
+    public static final int INPUT_ERROR = 2;
+    /** The kit itself failed; a crash must never look like a FAIL. */
+    public static final int KIT_ERROR = 3;
+
+    static final String FOOTER = "%nExit codes:%n"
+        + "  0  every judged requirement passed (inconclusive and not applicable are reported, not failures)%n"
+        + "  1  at least one requirement failed%n"
+        + "  2  usage or input error (bad option, missing or malformed capture, bad parameter)%n"
+        + "  3  kit error (a bug in the kit; please report it with the command line)%n";
+
+    private ExitCodes() {
+    }
+}

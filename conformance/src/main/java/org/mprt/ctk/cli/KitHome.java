@@ -1,0 +1,23 @@
+package org.mprt.ctk.cli;
+
+import java.nio.file.Path;
+
+/**
+ * Where the kit's folders (captures/, features/, reports/) are: the {@code ctk.home} property the
+ * launcher sets, or the working directory.
+ */
+final class KitHome {
+
+    private KitHome() {
+    }
+
+    static Path get() {
+        final String home = System.getProperty("ctk.home");
+        return (home == null || home.isBlank() ? Path.of("") : Path.of(home)).toAbsolutePath().normalize();
+    }
+
+    static String kitVersion() {
+        final String v = Ctk.class.getPackage().getImplementationVersion();
+        return v == null ? "development" : v;
+    }
+}

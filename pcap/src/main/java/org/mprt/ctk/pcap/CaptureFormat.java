@@ -1,0 +1,11 @@
+package org.mprt.ctk.pcap;
+
+/** The container format of a capture file, as its first bytes identify it. */
+public enum CaptureFormat {
+    /** Classic pcap, magic a1b2c3d4: timestamps in microseconds. */
+    PCAP_MICROSECONDS,
+    /** Classic pcap, magic a1b23c4d: timestamps in nanoseconds. */
+    PCAP_NANOSECONDS,
+    /** pcapng: a section header block first; resolution per interface. */
+    PCAPNG
+}

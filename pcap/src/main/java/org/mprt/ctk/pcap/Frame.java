@@ -1,0 +1,138 @@
+package org.mprt.ctk.pcap;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One captured frame, as a reusable view that {@link CaptureReader#next(Frame)} refills.
+ *
+ * <p>The frame bytes are not copied: they are {@link #capturedLengthBytes()} bytes of
+ * {@link #buffer()} starting at index {@link #dataOffset()}. That buffer is a read-only,
+ * big-endian (network order) view of the mapped file; it stays readable after the next call, but
+ * this view's fields do not, so copy what must outlive the next {@code next}.
+ */
+public final class Frame {
+    private long frameNumber;
+    private long timestampNs;
+    private int capturedLengthBytes;
+    private long originalLengthBytes;
+    private int linkTypeNumber;
+    private LinkType linkType = LinkType.UNKNOWN;
+    private int interfaceId;
+    private long recordOffsetBytes;
+    private ByteBuffer buffer;
+    private int dataOffset;
+
+    /** 1-based, as Wireshark numbers frames; 0 before the first {@code next}. */
+    public long frameNumber() {
+        return frameNumber;
+    }
+
+    /**
+     * Capture time in nanoseconds since 1970-01-01T00:00:00Z, exact for nanosecond files and
+     * converted (rounded down) from coarser resolutions; 0 for a pcapng simple packet block.
+     */
+    public long timestampNs() {
+        return timestampNs;
+    }
+
+    /** Bytes present in the file for this frame. */
+    public int capturedLengthBytes() {
+        return capturedLengthBytes;
+    }
+
+    /** Length of the frame on the wire, at least {@link #capturedLengthBytes()}. */
+    public long originalLengthBytes() {
+        return originalLengthBytes;
+    }
+
+    /** True when the capture kept fewer bytes than were on the wire (snap length). */
+    public boolean isTruncated() {
+        return capturedLengthBytes < originalLengthBytes;
+    }
+
+    /** The LINKTYPE number as found in the file, including numbers the kit does not know. */
+    public int linkTypeNumber() {
+        return linkTypeNumber;
+    }
+
+    /** The link type, {@link LinkType#UNKNOWN} when the kit does not unwrap it. */
+    public LinkType linkType() {
+        return linkType;
+    }
+
+    /** pcapng interface id within its section; always 0 for classic pcap. */
+    public int interfaceId() {
+        return interfaceId;
+    }
+
+    /** Offset in the file of this frame's record header (classic) or block (pcapng). */
+    public long recordOffsetBytes() {
+        return recordOffsetBytes;
+    }
+
+    /** Read-only big-endian buffer holding the frame; see {@link #dataOffset()}. */
+    public ByteBuffer buffer() {
+        return buffer;
+    }
+
+    /** Index in {@link #buffer()} of the first frame byte. */
+    public int dataOffset() {
+        return dataOffset;
+    }
+
+    /** Frame byte at {@code index} (0-based within the frame), bounds-checked against the frame. */
+    public byte byteAt(final int index) {
+        if (index < 0 || index >= capturedLengthBytes) {
+            throw new IndexOutOfBoundsException(
+                "frame byte " + index + " outside captured length " + capturedLengthBytes);
+        }
+        return buffer.get(dataOffset + index);
+    }
+
+    /** A fresh buffer positioned on the frame bytes; allocates, so not for the per-frame path. */
+    public ByteBuffer dataSlice() {
+        return buffer.slice(dataOffset, capturedLengthBytes);
+    }
+
+    /** A copy of the frame bytes; allocates, so not for the per-frame path. */
+    public byte[] copyData() {
+        final byte[] copy = new byte[capturedLengthBytes];
+        buffer.get(dataOffset, copy);
+        return copy;
+    }
+
+    void fill(
+        final long frameNumber,
+        final long timestampNs,
+        final int capturedLengthBytes,
+        final long originalLengthBytes,
+        final int linkTypeNumber,
+        final LinkType linkType,
+        final int interfaceId,
+        final long recordOffsetBytes) {
+        this.frameNumber = frameNumber;
+        this.timestampNs = timestampNs;
+        this.capturedLengthBytes = capturedLengthBytes;
+        this.originalLengthBytes = originalLengthBytes;
+        this.linkTypeNumber = linkTypeNumber;
+        this.linkType = linkType;
+        this.interfaceId = interfaceId;
+        this.recordOffsetBytes = recordOffsetBytes;
+    }
+
+    void data(final ByteBuffer buffer, final int dataOffset) {
+        this.buffer = buffer;
+        this.dataOffset = dataOffset;
+    }
+
+    @Override
+    public String toString() {
+        return "Frame{frameNumber=" + frameNumber
+            + ", timestampNs=" + timestampNs
+            + ", capturedLengthBytes=" + capturedLengthBytes
+            + ", originalLengthBytes=" + originalLengthBytes
+            + ", linkTypeNumber=" + linkTypeNumber
+            + ", interfaceId=" + interfaceId
+            + ", recordOffsetBytes=" + recordOffsetBytes + '}';
+    }
+}

@@ -1,0 +1,37 @@
+package org.mprt.ctk.pcap.link;
+
+import java.nio.ByteBuffer;
+
+/**
+ * LINKTYPE_LINUX_SLL (113): the Linux "cooked" header that {@code tcpdump -i any} writes.
+ *
+ * <pre>
+ *     0                   1                   2                   3
+ *     0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ *    +-------------------------------+-------------------------------+
+ *  0 |          Packet type          |        ARPHRD_ type           |
+ *  4 |  Link-layer address length   |                               |
+ *    +-------------------------------+                               +
+ *  8 |            Link-layer address (8 bytes, zero-padded)          |
+ *    +                               +-------------------------------+
+ * 12 |                               |       Protocol type           |
+ *    +-------------------------------+-------------------------------+
+ * </pre>
+ * The protocol type is an EtherType; values below 0x0600 are Linux's own codes (802.2, 802.3
+ * frames without a type) and come out as {@link NetworkLayerKind#OTHER}.
+ */
+final class LinuxSllDecoder implements LinkLayerDecoder {
+    static final int PROTOCOL_TYPE_FIELD_OFFSET = 14;
+    static final int HEADER_LENGTH = PROTOCOL_TYPE_FIELD_OFFSET + Short.BYTES;
+
+    @Override
+    public void locate(
+        final ByteBuffer frame, final int frameOffset, final int lengthBytes, final NetworkLayer result) {
+        if (lengthBytes < HEADER_LENGTH) {
+            result.truncated();
+            return;
+        }
+        final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
+        EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
+    }
+}

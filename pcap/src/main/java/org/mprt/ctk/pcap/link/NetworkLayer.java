@@ -1,0 +1,98 @@
+package org.mprt.ctk.pcap.link;
+
+/**
+ * Where a frame's network-layer header starts and what it is, as a reusable result that
+ * {@link NetworkLayerLocator} refills for every frame without allocating.
+ *
+ * <p>Offsets count from the first byte of the frame. VLAN tags are counted as they are walked;
+ * the first two are kept (outer, then inner), since QinQ is as deep as data-centre fabrics go.
+ */
+public final class NetworkLayer {
+    /** Reported for a VLAN id that is absent. */
+    public static final int NO_VLAN = -1;
+
+    private NetworkLayerKind kind = NetworkLayerKind.NOT_UNWRAPPED;
+    private int offsetBytes;
+    private int etherType = EtherType.NONE;
+    private int vlanTagCount;
+    private int outerVlanId = NO_VLAN;
+    private int innerVlanId = NO_VLAN;
+
+    public NetworkLayerKind kind() {
+        return kind;
+    }
+
+    /** True when {@link #offsetBytes()} is meaningful: IPv4, IPv6 or another known payload. */
+    public boolean isLocated() {
+        return kind == NetworkLayerKind.IPV4 || kind == NetworkLayerKind.IPV6 || kind == NetworkLayerKind.OTHER;
+    }
+
+    /** Offset from the start of the frame of the network-layer header; may equal the frame length. */
+    public int offsetBytes() {
+        return offsetBytes;
+    }
+
+    /**
+     * The EtherType after any VLAN tags, as the link layer stated it; for raw IP and loopback the
+     * EtherType of the IP version found, else {@link EtherType#NONE}. For Ethernet, a value up to
+     * {@link EtherType#LARGEST_IEEE_802_3_LENGTH} is an 802.3 length (kind {@link NetworkLayerKind#OTHER}).
+     */
+    public int etherType() {
+        return etherType;
+    }
+
+    /** True for IEEE 802.3 MAC Control frames (PAUSE, PFC), which a lossy-fabric profile forbids. */
+    public boolean isMacControl() {
+        return etherType == EtherType.MAC_CONTROL;
+    }
+
+    /** VLAN tags walked before the network layer, all of them, even beyond two. */
+    public int vlanTagCount() {
+        return vlanTagCount;
+    }
+
+    /** VLAN id (12 bits) of the first tag, or {@link #NO_VLAN}. */
+    public int outerVlanId() {
+        return outerVlanId;
+    }
+
+    /** VLAN id (12 bits) of the second tag, or {@link #NO_VLAN}. */
+    public int innerVlanId() {
+        return innerVlanId;
+    }
+
+    void reset() {
+        kind = NetworkLayerKind.NOT_UNWRAPPED;
+        offsetBytes = 0;
+        etherType = EtherType.NONE;
+        vlanTagCount = 0;
+        outerVlanId = NO_VLAN;
+        innerVlanId = NO_VLAN;
+    }
+
+    void located(final NetworkLayerKind kind, final int offsetBytes, final int etherType) {
+        this.kind = kind;
+        this.offsetBytes = offsetBytes;
+        this.etherType = etherType;
+    }
+
+    void truncated() {
+        kind = NetworkLayerKind.TRUNCATED;
+    }
+
+    void vlanTag(final int vlanId) {
+        if (vlanTagCount == 0) {
+            outerVlanId = vlanId;
+        } else if (vlanTagCount == 1) {
+            innerVlanId = vlanId;
+        }
+        vlanTagCount++;
+    }
+
+    @Override
+    public String toString() {
+        return "NetworkLayer{kind=" + kind + ", offsetBytes=" + offsetBytes
+            + ", etherType=0x" + Integer.toHexString(etherType) + ", vlanTagCount=" + vlanTagCount
+            + ", outerVlanId=" + outerVlanId + ", innerVlanId=" + innerVlanId + '}';
+    }
+}

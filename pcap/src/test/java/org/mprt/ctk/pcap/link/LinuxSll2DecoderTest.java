@@ -1,0 +1,44 @@
+package org.mprt.ctk.pcap.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.mprt.ctk.pcap.LinkType;
+
+class LinuxSll2DecoderTest {
+    /** After the protocol type: reserved, interface index 3, ARPHRD_ETHER, packet type 4 (outgoing), address. */
+    private static final String SLL2_REST = " 0000 00000003 0001 04 06 0200000000aa0000 ";
+
+    @Test
+    void shouldFindIpv6AfterTheTwentyByteHeader() {
+        final NetworkLayer layer = HexFrame.locate(LinkType.LINUX_SLL2, HexFrame.of("86dd" + SLL2_REST + "6000 0000"));
+
+        assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV6);
+        assertThat(layer.offsetBytes()).isEqualTo(20);
+        assertThat(layer.etherType()).isEqualTo(EtherType.IPV6);
+    }
+
+    @Test
+    void shouldFindIpv4AfterTheTwentyByteHeader() {
+        final NetworkLayer layer = HexFrame.locate(LinkType.LINUX_SLL2, HexFrame.of("0800" + SLL2_REST + "4500"));
+
+        assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV4);
+        assertThat(layer.offsetBytes()).isEqualTo(20);
+    }
+
+    @Test
+    void shouldReportOtherProtocolsWithTheirEtherType() {
+        final NetworkLayer layer = HexFrame.locate(LinkType.LINUX_SLL2, HexFrame.of("0806" + SLL2_REST + "0001"));
+
+        assertThat(layer.kind()).isEqualTo(NetworkLayerKind.OTHER);
+        assertThat(layer.etherType()).isEqualTo(0x0806);
+    }
+
+    @Test
+    void shouldReportAHeaderShorterThanTwentyBytesAsTruncated() {
+        final NetworkLayer layer =
+            HexFrame.locate(LinkType.LINUX_SLL2, HexFrame.of("0800 0000 00000003 0001 04 06 0200000000aa00"));
+
+        assertThat(layer.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
+    }
+}

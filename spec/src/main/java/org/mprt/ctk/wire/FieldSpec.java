@@ -1,0 +1,267 @@
+package org.mprt.ctk.wire;
+
+import java.nio.ByteBuffer;
+
+/**
+ * One row of a header's field table: the field ID used in verdicts, logs and rule predicates,
+ * the spec's name, the position as the spec gives it and whether the spec calls it reserved.
+ *
+ * <p>Positions follow the IBTA convention of the spec (mprt-v0.1.md section 1): a byte offset
+ * from the first byte of the header, the most significant bit of the field numbered 7 to 0
+ * within that byte, and a width in bits. Fields of up to 64 bits are read and written as
+ * unsigned values in a {@code long}; wider fields (addresses, the SACK bitmap) must be
+ * byte-aligned and are handled as byte strings.
+ *
+ * <p>Flyweight getters and setters, {@link HeaderLayout#describe}, decode error messages and the
+ * verdict engine's field lookup all go through these rows, so a position is written down once.
+ */
+public final class FieldSpec {
+
+    /** How a value is shown in {@code toString}, error messages and reports. */
+    public enum Base { DEC, HEX, FLAG }
+
+    private final String id;
+    private final String name;
+    private final int bitOffset;
+    private final int bitWidth;
+    private final boolean reserved;
+    private final Base base;
+    private final boolean littleEndian;
+    private final int byteOffset;
+    private final int byteSpan;
+    private final int shift;
+    private final long mask;
+
+    private FieldSpec(
+        final String id,
+        final String name,
+        final int byteOffset,
+        final int highBit,
+        final int bitWidth,
+        final boolean reserved,
+        final Base base,
+        final boolean littleEndian) {
+        if (highBit < 0 || highBit > 7 || bitWidth < 1 || byteOffset < 0) {
+            throw new IllegalArgumentException(id + ": invalid position");
+        }
+        this.id = id;
+        this.name = name;
+        this.bitOffset = byteOffset * 8 + (7 - highBit);
+        this.bitWidth = bitWidth;
+        this.reserved = reserved;
+        this.base = base;
+        this.littleEndian = littleEndian;
+        this.byteOffset = byteOffset;
+        this.byteSpan = ((bitOffset & 7) + bitWidth + 7) >>> 3;
+        if (bitWidth > 64 || littleEndian) {
+            if (highBit != 7 || (bitWidth & 7) != 0) {
+                throw new IllegalArgumentException(id + ": wide and little-endian fields must be byte-aligned");
+            }
+        } else if (byteSpan > 8) {
+            throw new IllegalArgumentException(id + ": a field of up to 64 bits must lie within 8 bytes");
+        }
+        this.shift = bitWidth > 64 ? 0 : byteSpan * 8 - (bitOffset & 7) - bitWidth;
+        this.mask = bitWidth >= 64 ? -1L : (1L << bitWidth) - 1;
+    }
+
+    /** A field as the spec's table gives it: byte offset, most significant bit (7-0), width. */
+    public static FieldSpec field(
+        final String id, final String name, final int byteOffset, final int highBit, final int bitWidth, final Base base) {
+        return new FieldSpec(id, name, byteOffset, highBit, bitWidth, false, base, false);
+    }
+
+    /** A byte-aligned field of whole bytes. */
+    public static FieldSpec field(
+        final String id, final String name, final int byteOffset, final int bitWidth, final Base base) {
+        return field(id, name, byteOffset, 7, bitWidth, base);
+    }
+
+    /** A field the spec calls reserved: sent as zero; a rule decides what a non-zero value means. */
+    public static FieldSpec reserved(
+        final String id, final String name, final int byteOffset, final int highBit, final int bitWidth) {
+        return new FieldSpec(id, name, byteOffset, highBit, bitWidth, true, Base.HEX, false);
+    }
+
+    /** A byte-aligned field transmitted least significant byte first (only the RoCEv2 ICRC). */
+    public static FieldSpec littleEndian(
+        final String id, final String name, final int byteOffset, final int bitWidth, final Base base) {
+        return new FieldSpec(id, name, byteOffset, 7, bitWidth, false, base, true);
+    }
+
+    /** Dotted, lower-case ID such as {@code bth.psn} or {@code mprt.mdeth.path_id}. */
+    public String id() {
+        return id;
+    }
+
+    /** The field's name in the spec's table. */
+    public String name() {
+        return name;
+    }
+
+    /** The last segment of the ID, e.g. {@code psn}. */
+    public String shortName() {
+        return id.substring(id.lastIndexOf('.') + 1);
+    }
+
+    /** Offset of the first bit from the first bit of the header, most significant bit first. */
+    public int bitOffset() {
+        return bitOffset;
+    }
+
+    public int bitWidth() {
+        return bitWidth;
+    }
+
+    /** Offset of the byte holding the field's first bit, from the start of the header. */
+    public int byteOffset() {
+        return byteOffset;
+    }
+
+    /** Offset just past the byte holding the field's last bit. */
+    public int endByteOffset() {
+        return byteOffset + byteSpan;
+    }
+
+    public boolean isReserved() {
+        return reserved;
+    }
+
+    /** True for fields wider than 64 bits, which have no {@code long} value. */
+    public boolean isWide() {
+        return bitWidth > 64;
+    }
+
+    public Base base() {
+        return base;
+    }
+
+    /** Largest value the field can hold (for fields of up to 64 bits). */
+    public long maxValue() {
+        return mask;
+    }
+
+    /** Reads the unsigned value of a field of up to 64 bits from the header at {@code headerOffset}. */
+    public long read(final ByteBuffer buffer, final int headerOffset) {
+        if (bitWidth > 64) {
+            throw new IllegalStateException(id + " is " + bitWidth + " bits wide; read its bytes");
+        }
+        final int start = headerOffset + byteOffset;
+        long raw = 0;
+        if (littleEndian) {
+            for (int i = byteSpan - 1; i >= 0; i--) {
+                raw = (raw << 8) | (buffer.get(start + i) & 0xFF);
+            }
+            return raw & mask;
+        }
+        for (int i = 0; i < byteSpan; i++) {
+            raw = (raw << 8) | (buffer.get(start + i) & 0xFF);
+        }
+        return (raw >>> shift) & mask;
+    }
+
+    /** Writes an unsigned value; bits of the same bytes outside the field are kept. */
+    public void write(final ByteBuffer buffer, final int headerOffset, final long value) {
+        if (bitWidth > 64) {
+            throw new IllegalStateException(id + " is " + bitWidth + " bits wide; write its bytes");
+        }
+        if ((value & ~mask) != 0) {
+            throw new IllegalArgumentException(id + ": value " + Long.toUnsignedString(value)
+                + " does not fit in " + bitWidth + " bits");
+        }
+        final int start = headerOffset + byteOffset;
+        if (littleEndian) {
+            for (int i = 0; i < byteSpan; i++) {
+                buffer.put(start + i, (byte) (value >>> (8 * i)));
+            }
+            return;
+        }
+        long raw = 0;
+        for (int i = 0; i < byteSpan; i++) {
+            raw = (raw << 8) | (buffer.get(start + i) & 0xFF);
+        }
+        raw = (raw & ~(mask << shift)) | (value << shift);
+        for (int i = byteSpan - 1; i >= 0; i--) {
+            buffer.put(start + i, (byte) raw);
+            raw >>>= 8;
+        }
+    }
+
+    /** True when every bit of the field is zero; works for fields of any width. */
+    public boolean isZero(final ByteBuffer buffer, final int headerOffset) {
+        if (bitWidth <= 64) {
+            return read(buffer, headerOffset) == 0;
+        }
+        final int start = headerOffset + byteOffset;
+        for (int i = 0; i < byteSpan; i++) {
+            if (buffer.get(start + i) != 0) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Copies the bytes of a byte-aligned field (of any width) into {@code target}. */
+    public void readBytes(final ByteBuffer buffer, final int headerOffset, final byte[] target, final int targetOffset) {
+        requireAligned();
+        final int start = headerOffset + byteOffset;
+        for (int i = 0; i < byteSpan; i++) {
+            target[targetOffset + i] = buffer.get(start + i);
+        }
+    }
+
+    /** Writes the bytes of a byte-aligned field (of any width) from {@code source}. */
+    public void writeBytes(final ByteBuffer buffer, final int headerOffset, final byte[] source, final int sourceOffset) {
+        requireAligned();
+        final int start = headerOffset + byteOffset;
+        for (int i = 0; i < byteSpan; i++) {
+            buffer.put(start + i, source[sourceOffset + i]);
+        }
+    }
+
+    /** Copies this field from one header to another without interpreting it (any width). */
+    public void copy(final ByteBuffer from, final int fromHeaderOffset, final ByteBuffer to, final int toHeaderOffset) {
+        if (bitWidth <= 64) {
+            write(to, toHeaderOffset, read(from, fromHeaderOffset));
+            return;
+        }
+        for (int i = 0; i < byteSpan; i++) {
+            to.put(toHeaderOffset + byteOffset + i, from.get(fromHeaderOffset + byteOffset + i));
+        }
+    }
+
+    /** Appends the value as its base shows it: decimal, {@code 0x..} hex, or the hex bytes of a wide field. */
+    public StringBuilder appendValue(final ByteBuffer buffer, final int headerOffset, final StringBuilder out) {
+        if (bitWidth > 64) {
+            out.append("0x");
+            final int start = headerOffset + byteOffset;
+            for (int i = 0; i < byteSpan; i++) {
+                appendHexByte(out, buffer.get(start + i));
+            }
+            return out;
+        }
+        return appendValue(read(buffer, headerOffset), out);
+    }
+
+    /** Appends a value of this field as its base shows it. */
+    public StringBuilder appendValue(final long value, final StringBuilder out) {
+        if (base == Base.HEX) {
+            return out.append("0x").append(Long.toHexString(value));
+        }
+        return out.append(Long.toUnsignedString(value));
+    }
+
+    private void requireAligned() {
+        if ((bitOffset & 7) != 0 || (bitWidth & 7) != 0) {
+            throw new IllegalStateException(id + " is not byte-aligned");
+        }
+    }
+
+    private static void appendHexByte(final StringBuilder out, final byte value) {
+        out.append(Character.forDigit((value >>> 4) & 0xF, 16)).append(Character.forDigit(value & 0xF, 16));
+    }
+
+    @Override
+    public String toString() {
+        return id + " (" + name + ", byte " + byteOffset + ", " + bitWidth + " bits" + (reserved ? ", reserved" : "") + ")";
+    }
+}

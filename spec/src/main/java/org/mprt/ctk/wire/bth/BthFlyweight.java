@@ -1,0 +1,167 @@
+package org.mprt.ctk.wire.bth;
+
+import org.mprt.ctk.wire.FieldSpec;
+import org.mprt.ctk.wire.FieldSpec.Base;
+import org.mprt.ctk.wire.Flyweight;
+import org.mprt.ctk.wire.HeaderLayout;
+
+/**
+ * Base Transport Header, 12 bytes: IBTA Vol. 1 section 9.2 (RoCEv2), and mprt-v0.1.md section
+ * 3.2 for the meaning MPRT gives each field (MPRT-WIRE-010 to MPRT-WIRE-013).
+ *
+ * <pre>
+ *  0                   1                   2                   3
+ *  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ * +---------------+-+-+---+-------+-------------------------------+
+ * |    OpCode     |S|M|Pad| TVer  |             P_Key             |
+ * |               |E| |Cnt|       |                               |
+ * +-+-+-----------+-+-+---+-------+-------------------------------+
+ * |F|B|   resv6   |                    DestQP                     |
+ * +-+-+-----------+-----------------------------------------------+
+ * |A|    resv7    |                      PSN                      |
+ * +-+-------------+-----------------------------------------------+
+ * </pre>
+ *
+ * F is FECN, B is BECN and A is AckReq. Byte 4 (FECN, BECN, resv6) is masked to ones in the
+ * ICRC because switches may set the congestion bits.
+ */
+public final class BthFlyweight extends Flyweight<BthFlyweight> {
+
+    public static final FieldSpec OPCODE = FieldSpec.field("bth.opcode", "OpCode", 0, 8, Base.HEX);
+    public static final FieldSpec SE = FieldSpec.field("bth.se", "SE (solicited event)", 1, 7, 1, Base.FLAG);
+    public static final FieldSpec M = FieldSpec.field("bth.m", "M (migration)", 1, 6, 1, Base.FLAG);
+    public static final FieldSpec PAD_CNT = FieldSpec.field("bth.pad_cnt", "PadCnt", 1, 5, 2, Base.DEC);
+    public static final FieldSpec TVER = FieldSpec.field("bth.tver", "TVer", 1, 3, 4, Base.DEC);
+    public static final FieldSpec P_KEY = FieldSpec.field("bth.p_key", "P_Key", 2, 16, Base.HEX);
+    public static final FieldSpec FECN = FieldSpec.field("bth.fecn", "FECN", 4, 7, 1, Base.FLAG);
+    public static final FieldSpec BECN = FieldSpec.field("bth.becn", "BECN", 4, 6, 1, Base.FLAG);
+    public static final FieldSpec RESV6 = FieldSpec.reserved("bth.resv6", "resv6", 4, 5, 6);
+    public static final FieldSpec DEST_QP = FieldSpec.field("bth.dest_qp", "DestQP", 5, 24, Base.HEX);
+    public static final FieldSpec ACK_REQ = FieldSpec.field("bth.ack_req", "AckReq", 8, 7, 1, Base.FLAG);
+    public static final FieldSpec RESV7 = FieldSpec.reserved("bth.resv7", "resv7", 8, 6, 7);
+    public static final FieldSpec PSN = FieldSpec.field("bth.psn", "PSN", 9, 24, Base.DEC);
+
+    public static final HeaderLayout LAYOUT = HeaderLayout.of("bth", "Base Transport Header",
+        "IBTA Vol. 1 section 9.2; mprt-v0.1.md section 3.2",
+        OPCODE, SE, M, PAD_CNT, TVER, P_KEY, FECN, BECN, RESV6, DEST_QP, ACK_REQ, RESV7, PSN);
+
+    public static final int OPCODE_FIELD_OFFSET = OPCODE.byteOffset();
+    public static final int FLAGS_FIELD_OFFSET = SE.byteOffset();
+    public static final int P_KEY_FIELD_OFFSET = P_KEY.byteOffset();
+    /** The byte of FECN, BECN and resv6, masked in the ICRC. */
+    public static final int CONGESTION_FIELD_OFFSET = FECN.byteOffset();
+    public static final int DEST_QP_FIELD_OFFSET = DEST_QP.byteOffset();
+    public static final int PSN_FIELD_OFFSET = PSN.byteOffset();
+    public static final int BTH_LENGTH = LAYOUT.length();
+    /** The default partition key, which MPRT requires (MPRT-WIRE-010). */
+    public static final int DEFAULT_P_KEY = 0xFFFF;
+
+    @Override
+    public HeaderLayout layout() {
+        return LAYOUT;
+    }
+
+    public int opcode() {
+        return (int) get(OPCODE);
+    }
+
+    public BthFlyweight opcode(final int value) {
+        return set(OPCODE, value);
+    }
+
+    public int se() {
+        return (int) get(SE);
+    }
+
+    public BthFlyweight se(final int value) {
+        return set(SE, value);
+    }
+
+    public int m() {
+        return (int) get(M);
+    }
+
+    public BthFlyweight m(final int value) {
+        return set(M, value);
+    }
+
+    public int padCnt() {
+        return (int) get(PAD_CNT);
+    }
+
+    public BthFlyweight padCnt(final int value) {
+        return set(PAD_CNT, value);
+    }
+
+    public int tver() {
+        return (int) get(TVER);
+    }
+
+    public BthFlyweight tver(final int value) {
+        return set(TVER, value);
+    }
+
+    public int pKey() {
+        return (int) get(P_KEY);
+    }
+
+    public BthFlyweight pKey(final int value) {
+        return set(P_KEY, value);
+    }
+
+    public int fecn() {
+        return (int) get(FECN);
+    }
+
+    public BthFlyweight fecn(final int value) {
+        return set(FECN, value);
+    }
+
+    public int becn() {
+        return (int) get(BECN);
+    }
+
+    public BthFlyweight becn(final int value) {
+        return set(BECN, value);
+    }
+
+    public int resv6() {
+        return (int) get(RESV6);
+    }
+
+    public BthFlyweight resv6(final int value) {
+        return set(RESV6, value);
+    }
+
+    public int destQp() {
+        return (int) get(DEST_QP);
+    }
+
+    public BthFlyweight destQp(final int value) {
+        return set(DEST_QP, value);
+    }
+
+    public int ackReq() {
+        return (int) get(ACK_REQ);
+    }
+
+    public BthFlyweight ackReq(final int value) {
+        return set(ACK_REQ, value);
+    }
+
+    public int resv7() {
+        return (int) get(RESV7);
+    }
+
+    public BthFlyweight resv7(final int value) {
+        return set(RESV7, value);
+    }
+
+    public int psn() {
+        return (int) get(PSN);
+    }
+
+    public BthFlyweight psn(final int value) {
+        return set(PSN, value);
+    }
+}

@@ -1,0 +1,409 @@
+package org.mprt.ctk.wire.decode;
+
+import java.nio.ByteBuffer;
+import org.mprt.ctk.wire.HeaderLayout;
+import org.mprt.ctk.wire.Profile;
+import org.mprt.ctk.wire.bth.BthFlyweight;
+import org.mprt.ctk.wire.ethernet.EthernetFlyweight;
+import org.mprt.ctk.wire.ethernet.VlanTagFlyweight;
+import org.mprt.ctk.wire.icrc.Icrc;
+import org.mprt.ctk.wire.ip.InternetChecksum;
+import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import org.mprt.ctk.wire.ip.Ipv6Flyweight;
+import org.mprt.ctk.wire.ip.NetworkKind;
+import org.mprt.ctk.wire.ip.UdpFlyweight;
+import org.mprt.ctk.wire.opcode.ExtensionHeaders;
+import org.mprt.ctk.wire.opcode.Opcode;
+
+/**
+ * What {@link PacketDecoder} found in one frame: offsets of every header that was present and
+ * checked, the payload, pad and ICRC, and the status. Reusable: decode the next frame into the
+ * same instance; nothing is allocated per frame.
+ *
+ * <p>Field values are read from the frame's buffer through flyweights on demand, so the buffer
+ * must stay unchanged while the packet is in use. A header appears only once it has been checked
+ * to fit: after a MALFORMED status the headers before the error are readable, the rest are
+ * absent. Offsets returned here are absolute indexes into {@link #buffer()}; error offsets are
+ * relative to {@link #frameOffset()}.
+ */
+public final class DecodedPacket {
+
+    static final int MAX_VLAN_TAGS = 2;
+
+    private final DecodeError error = new DecodeError();
+    private final EthernetFlyweight ethernet = new EthernetFlyweight();
+    private final VlanTagFlyweight[] vlans = {new VlanTagFlyweight(), new VlanTagFlyweight()};
+    private final Ipv4Flyweight ipv4 = new Ipv4Flyweight();
+    private final Ipv6Flyweight ipv6 = new Ipv6Flyweight();
+    private final UdpFlyweight udp = new UdpFlyweight();
+    private final BthFlyweight bth = new BthFlyweight();
+    private final ExtensionHeaders extensions = new ExtensionHeaders();
+
+    private final int[] vlanOffsets = new int[MAX_VLAN_TAGS];
+
+    private byte[] wrappedArray;
+    private ByteBuffer arrayView;
+
+    private ByteBuffer buffer;
+    private int frameOffset;
+    private int vlanCount;
+    private int bthOffset;
+    private int opcodeValue;
+    private Profile configuredProfile;
+    // Written directly by the layer decoders of this package, read through the accessors below.
+    DecodeStatus status;
+    int ethernetOffset;
+    NetworkKind networkKind;
+    int networkOffset;
+    int networkHeaderLength;
+    int udpOffset;
+    Opcode opcode;
+    Profile profile;
+    int payloadOffset;
+    int payloadLength;
+    int padCount;
+    int icrcOffset;
+    int icrcFound;
+    int icrcComputed;
+    int trailerLength;
+
+    // ---- filled by the decoders --------------------------------------------------------------
+
+    void reset(final ByteBuffer frameBuffer, final int frameStart) {
+        buffer = frameBuffer;
+        frameOffset = frameStart;
+        status = null;
+        error.clear();
+        ethernetOffset = -1;
+        vlanCount = 0;
+        networkKind = null;
+        networkOffset = -1;
+        networkHeaderLength = 0;
+        udpOffset = -1;
+        bthOffset = -1;
+        opcodeValue = -1;
+        opcode = null;
+        profile = null;
+        extensions.reset(frameBuffer);
+        payloadOffset = -1;
+        payloadLength = 0;
+        padCount = 0;
+        icrcOffset = -1;
+        icrcFound = 0;
+        icrcComputed = 0;
+        trailerLength = 0;
+    }
+
+    ByteBuffer viewOf(final byte[] array) {
+        if (array != wrappedArray) {
+            wrappedArray = array;
+            arrayView = ByteBuffer.wrap(array);
+        }
+        return arrayView;
+    }
+
+    DecodeError mutableError() {
+        return error;
+    }
+
+    void vlanAt(final int offset) {
+        vlanOffsets[vlanCount++] = offset;
+    }
+
+    void bthAt(final int offset) {
+        bthOffset = offset;
+        opcodeValue = bth.wrap(buffer, offset).opcode();
+    }
+
+    // ---- status --------------------------------------------------------------------------------
+
+    public DecodeStatus status() {
+        return status;
+    }
+
+    /** The error of a MALFORMED or ICRC_MISMATCH frame; {@link DecodeError#isSet()} is false otherwise. */
+    public DecodeError error() {
+        return error;
+    }
+
+    public ByteBuffer buffer() {
+        return buffer;
+    }
+
+    /** Absolute index of the frame's first byte; error offsets count from here. */
+    public int frameOffset() {
+        return frameOffset;
+    }
+
+    // ---- link layer ----------------------------------------------------------------------------
+
+    public boolean hasEthernet() {
+        return ethernetOffset >= 0;
+    }
+
+    public EthernetFlyweight ethernet() {
+        require(hasEthernet(), EthernetFlyweight.LAYOUT);
+        return ethernet.wrap(buffer, ethernetOffset);
+    }
+
+    public int vlanCount() {
+        return vlanCount;
+    }
+
+    /** VLAN tag {@code index}, 0 being the outer tag. */
+    public VlanTagFlyweight vlan(final int index) {
+        require(index >= 0 && index < vlanCount, VlanTagFlyweight.LAYOUT);
+        return vlans[index].wrap(buffer, vlanOffsets[index]);
+    }
+
+    // ---- IP and UDP ----------------------------------------------------------------------------
+
+    /** IPV4 or IPV6, or null when decoding stopped before the network layer. */
+    public NetworkKind networkKind() {
+        return networkKind;
+    }
+
+    /** 4 or 6, or 0 when unknown. */
+    public int ipVersion() {
+        return networkKind == null ? 0 : networkKind.version();
+    }
+
+    public int networkOffset() {
+        return networkOffset;
+    }
+
+    /** IP header length in bytes (IPv4 options included), once the header has been checked. */
+    public int networkHeaderLength() {
+        return networkHeaderLength;
+    }
+
+    public boolean hasIpv4() {
+        return networkKind == NetworkKind.IPV4 && networkHeaderLength > 0;
+    }
+
+    public boolean hasIpv6() {
+        return networkKind == NetworkKind.IPV6 && networkHeaderLength > 0;
+    }
+
+    public Ipv4Flyweight ipv4() {
+        require(hasIpv4(), Ipv4Flyweight.LAYOUT);
+        return ipv4.wrap(buffer, networkOffset);
+    }
+
+    public Ipv6Flyweight ipv6() {
+        require(hasIpv6(), Ipv6Flyweight.LAYOUT);
+        return ipv6.wrap(buffer, networkOffset);
+    }
+
+    public int ecn() {
+        return hasIpv4() ? ipv4().ecn() : ipv6().ecn();
+    }
+
+    /** IPv4 TTL or IPv6 hop limit. */
+    public int ttl() {
+        return hasIpv4() ? ipv4().ttl() : ipv6().hopLimit();
+    }
+
+    /** Copies the source address (4 or 16 bytes) into {@code target}; returns its length. */
+    public int copySourceAddress(final byte[] target, final int targetOffset) {
+        if (hasIpv4()) {
+            Ipv4Flyweight.SOURCE.readBytes(buffer, networkOffset, target, targetOffset);
+            return 4;
+        }
+        Ipv6Flyweight.SOURCE.readBytes(buffer, networkOffset, target, targetOffset);
+        return 16;
+    }
+
+    public int copyDestinationAddress(final byte[] target, final int targetOffset) {
+        if (hasIpv4()) {
+            Ipv4Flyweight.DESTINATION.readBytes(buffer, networkOffset, target, targetOffset);
+            return 4;
+        }
+        Ipv6Flyweight.DESTINATION.readBytes(buffer, networkOffset, target, targetOffset);
+        return 16;
+    }
+
+    /** Bytes after the IP datagram, such as Ethernet minimum-size padding or a captured FCS. */
+    public int trailerLength() {
+        return trailerLength;
+    }
+
+    public boolean hasUdp() {
+        return udpOffset >= 0;
+    }
+
+    public int udpOffset() {
+        return udpOffset;
+    }
+
+    public UdpFlyweight udp() {
+        require(hasUdp(), UdpFlyweight.LAYOUT);
+        return udp.wrap(buffer, udpOffset);
+    }
+
+    /** MPRT-WIRE-004: the UDP checksum is zero or correct (computed on demand). */
+    public boolean isUdpChecksumZeroOrValid() {
+        return InternetChecksum.isUdpChecksumZeroOrValid(buffer, networkOffset, networkKind, udpOffset, udp().length());
+    }
+
+    // ---- BTH and opcode ------------------------------------------------------------------------
+
+    public boolean hasBth() {
+        return bthOffset >= 0;
+    }
+
+    public int bthOffset() {
+        return bthOffset;
+    }
+
+    public BthFlyweight bth() {
+        require(hasBth(), BthFlyweight.LAYOUT);
+        return bth.wrap(buffer, bthOffset);
+    }
+
+    /** The raw BTH opcode, or -1 before the BTH. */
+    public int opcodeValue() {
+        return opcodeValue;
+    }
+
+    /** The opcode's table row, or null when unknown or reserved. */
+    public Opcode opcode() {
+        return opcode;
+    }
+
+    /**
+     * The profile of the opcode: MPRT for MPRT opcodes and reserved MPRT opcodes, ROCEV2 for
+     * RoCEv2 ones; for an unknown opcode the configured profile; null before the BTH.
+     */
+    public Profile profile() {
+        return profile;
+    }
+
+    /**
+     * Restricts the opcodes this packet's decoder accepts to one profile (null, the default,
+     * accepts both). The spec selects a capture's profile by configuration, never by guessing from
+     * opcodes (mprt-v0.1.md section 16.6): under ROCEV2, 0xC0-0xDF are unknown opcodes, not MPRT.
+     */
+    public DecodedPacket configureProfile(final Profile only) {
+        configuredProfile = only;
+        return this;
+    }
+
+    /** The profile set by {@link #configureProfile}, or null for both. */
+    public Profile configuredProfile() {
+        return configuredProfile;
+    }
+
+    // ---- extension headers ---------------------------------------------------------------------
+
+    /** The extension headers after the BTH, in wire order, with typed views. */
+    public ExtensionHeaders extensions() {
+        return extensions;
+    }
+
+    /**
+     * Absolute offset of {@code layout} in this packet, or -1 when absent; {@code occurrence}
+     * picks a VLAN tag (0 outer) and is 0 for every other header.
+     */
+    public int headerOffset(final HeaderLayout layout, final int occurrence) {
+        if (layout == VlanTagFlyweight.LAYOUT) {
+            return occurrence >= 0 && occurrence < vlanCount ? vlanOffsets[occurrence] : -1;
+        }
+        if (occurrence != 0) {
+            return -1;
+        }
+        if (layout == EthernetFlyweight.LAYOUT) {
+            return ethernetOffset;
+        }
+        if (layout == Ipv4Flyweight.LAYOUT) {
+            return hasIpv4() ? networkOffset : -1;
+        }
+        if (layout == Ipv6Flyweight.LAYOUT) {
+            return hasIpv6() ? networkOffset : -1;
+        }
+        if (layout == UdpFlyweight.LAYOUT) {
+            return udpOffset;
+        }
+        if (layout == BthFlyweight.LAYOUT) {
+            return bthOffset;
+        }
+        if (layout == Icrc.LAYOUT) {
+            return icrcOffset;
+        }
+        return extensions.offsetOf(layout);
+    }
+
+    public boolean has(final HeaderLayout layout) {
+        return headerOffset(layout, 0) >= 0;
+    }
+
+    // ---- payload and ICRC ----------------------------------------------------------------------
+
+    /** Absolute offset of the payload, or -1 when the headers were not all checked. */
+    public int payloadOffset() {
+        return payloadOffset;
+    }
+
+    public int payloadLength() {
+        return payloadLength;
+    }
+
+    /** Pad bytes after the payload (BTH PadCnt, checked against the packet's length). */
+    public int padCount() {
+        return padCount;
+    }
+
+    /** True once the ICRC was located and computed. */
+    public boolean isIcrcChecked() {
+        return icrcOffset >= 0;
+    }
+
+    public int icrcOffset() {
+        return icrcOffset;
+    }
+
+    /** The CRC value the packet carries (its four bytes read least significant first). */
+    public int icrcFound() {
+        return icrcFound;
+    }
+
+    /** The CRC value computed over the packet with the variant fields masked. */
+    public int icrcComputed() {
+        return icrcComputed;
+    }
+
+    public boolean icrcMatches() {
+        return isIcrcChecked() && icrcFound == icrcComputed;
+    }
+
+    /** Length from the IP header to the end of the ICRC (the IP datagram). */
+    public int datagramLength() {
+        return icrcOffset < 0 ? 0 : icrcOffset + Icrc.ICRC_LENGTH - networkOffset;
+    }
+
+    private static void require(final boolean present, final HeaderLayout layout) {
+        if (!present) {
+            throw new IllegalStateException("the packet has no " + layout.id());
+        }
+    }
+
+    @Override
+    public String toString() {
+        final StringBuilder out = new StringBuilder(256).append(status);
+        if (error.isSet()) {
+            out.append(": ").append(error.message());
+        }
+        if (hasBth()) {
+            out.append(' ');
+            bth().layout().describe(buffer, bthOffset, out);
+        }
+        for (int i = 0; i < extensions.count(); i++) {
+            out.append(' ');
+            extensions.layout(i).describe(buffer, extensions.offset(i), out);
+        }
+        if (payloadOffset >= 0) {
+            out.append(" payload=").append(payloadLength).append(" pad=").append(padCount);
+        }
+        return out.toString();
+    }
+}

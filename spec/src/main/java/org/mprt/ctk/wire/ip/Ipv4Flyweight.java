@@ -1,0 +1,203 @@
+package org.mprt.ctk.wire.ip;
+
+import org.mprt.ctk.wire.FieldSpec;
+import org.mprt.ctk.wire.FieldSpec.Base;
+import org.mprt.ctk.wire.Flyweight;
+import org.mprt.ctk.wire.HeaderLayout;
+
+/**
+ * IPv4 header (RFC 791) without options, 20 bytes; mprt-v0.1.md section 3.1, MPRT-WIRE-003,
+ * MPRT-WIRE-005, MPRT-WIRE-006.
+ *
+ * <pre>
+ *  0                   1                   2                   3
+ *  0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
+ * +-------+-------+-----------+---+-------------------------------+
+ * |Version|  IHL  |   DSCP    |ECN|          Total Length         |
+ * +-------+-------+-----------+---+-+-+-+-------------------------+
+ * |         Identification        |R|D|M|     Fragment Offset     |
+ * +---------------+---------------+-+-+-+-------------------------+
+ * |      TTL      |   Protocol    |        Header Checksum        |
+ * +---------------+---------------+-------------------------------+
+ * |                        Source Address                         |
+ * +---------------------------------------------------------------+
+ * |                     Destination Address                       |
+ * +---------------------------------------------------------------+
+ * </pre>
+ *
+ * The ICRC masks DSCP, ECN, TTL and the header checksum, which routers may rewrite (IBTA Annex A17).
+ * Options, when IHL exceeds 5, follow the fixed part and have no fields of their own here.
+ */
+public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
+
+    public static final FieldSpec VERSION = FieldSpec.field("ipv4.version", "Version", 0, 7, 4, Base.DEC);
+    public static final FieldSpec IHL = FieldSpec.field("ipv4.ihl", "Internet Header Length (32-bit words)", 0, 3, 4, Base.DEC);
+    public static final FieldSpec DSCP = FieldSpec.field("ipv4.dscp", "Differentiated Services Code Point", 1, 7, 6, Base.DEC);
+    public static final FieldSpec ECN = FieldSpec.field("ipv4.ecn", "Explicit Congestion Notification", 1, 1, 2, Base.DEC);
+    public static final FieldSpec TOTAL_LENGTH = FieldSpec.field("ipv4.total_length", "Total Length", 2, 16, Base.DEC);
+    public static final FieldSpec IDENTIFICATION = FieldSpec.field("ipv4.identification", "Identification", 4, 16, Base.HEX);
+    public static final FieldSpec FLAG_RESERVED = FieldSpec.reserved("ipv4.flags.reserved", "Reserved flag", 6, 7, 1);
+    public static final FieldSpec DF = FieldSpec.field("ipv4.flags.df", "Don't Fragment", 6, 6, 1, Base.FLAG);
+    public static final FieldSpec MF = FieldSpec.field("ipv4.flags.mf", "More Fragments", 6, 5, 1, Base.FLAG);
+    public static final FieldSpec FRAGMENT_OFFSET = FieldSpec.field("ipv4.fragment_offset", "Fragment Offset (8-byte units)", 6, 4, 13, Base.DEC);
+    public static final FieldSpec TTL = FieldSpec.field("ipv4.ttl", "Time to Live", 8, 8, Base.DEC);
+    public static final FieldSpec PROTOCOL = FieldSpec.field("ipv4.protocol", "Protocol", 9, 8, Base.DEC);
+    public static final FieldSpec HEADER_CHECKSUM = FieldSpec.field("ipv4.header_checksum", "Header Checksum", 10, 16, Base.HEX);
+    public static final FieldSpec SOURCE = FieldSpec.field("ipv4.source", "Source Address", 12, 32, Base.HEX);
+    public static final FieldSpec DESTINATION = FieldSpec.field("ipv4.destination", "Destination Address", 16, 32, Base.HEX);
+
+    public static final HeaderLayout LAYOUT = HeaderLayout.of("ipv4", "IPv4", "RFC 791 section 3.1",
+        VERSION, IHL, DSCP, ECN, TOTAL_LENGTH, IDENTIFICATION, FLAG_RESERVED, DF, MF, FRAGMENT_OFFSET,
+        TTL, PROTOCOL, HEADER_CHECKSUM, SOURCE, DESTINATION);
+
+    public static final int TOS_FIELD_OFFSET = DSCP.byteOffset();
+    public static final int TOTAL_LENGTH_FIELD_OFFSET = TOTAL_LENGTH.byteOffset();
+    public static final int TTL_FIELD_OFFSET = TTL.byteOffset();
+    public static final int PROTOCOL_FIELD_OFFSET = PROTOCOL.byteOffset();
+    public static final int HEADER_CHECKSUM_FIELD_OFFSET = HEADER_CHECKSUM.byteOffset();
+    public static final int IPV4_LENGTH = LAYOUT.length();
+    /** IP protocol number of UDP. */
+    public static final int PROTOCOL_UDP = 17;
+
+    @Override
+    public HeaderLayout layout() {
+        return LAYOUT;
+    }
+
+    public int version() {
+        return (int) get(VERSION);
+    }
+
+    public Ipv4Flyweight version(final int value) {
+        return set(VERSION, value);
+    }
+
+    public int ihl() {
+        return (int) get(IHL);
+    }
+
+    public Ipv4Flyweight ihl(final int words) {
+        return set(IHL, words);
+    }
+
+    /** Header length in bytes, options included. */
+    public int headerLengthBytes() {
+        return ihl() * 4;
+    }
+
+    public int dscp() {
+        return (int) get(DSCP);
+    }
+
+    public Ipv4Flyweight dscp(final int value) {
+        return set(DSCP, value);
+    }
+
+    public int ecn() {
+        return (int) get(ECN);
+    }
+
+    public Ipv4Flyweight ecn(final int value) {
+        return set(ECN, value);
+    }
+
+    public int totalLength() {
+        return (int) get(TOTAL_LENGTH);
+    }
+
+    public Ipv4Flyweight totalLength(final int bytes) {
+        return set(TOTAL_LENGTH, bytes);
+    }
+
+    public int identification() {
+        return (int) get(IDENTIFICATION);
+    }
+
+    public Ipv4Flyweight identification(final int value) {
+        return set(IDENTIFICATION, value);
+    }
+
+    public int flagReserved() {
+        return (int) get(FLAG_RESERVED);
+    }
+
+    public Ipv4Flyweight flagReserved(final int value) {
+        return set(FLAG_RESERVED, value);
+    }
+
+    public int df() {
+        return (int) get(DF);
+    }
+
+    public Ipv4Flyweight df(final int value) {
+        return set(DF, value);
+    }
+
+    public int mf() {
+        return (int) get(MF);
+    }
+
+    public Ipv4Flyweight mf(final int value) {
+        return set(MF, value);
+    }
+
+    public int fragmentOffset() {
+        return (int) get(FRAGMENT_OFFSET);
+    }
+
+    public Ipv4Flyweight fragmentOffset(final int units) {
+        return set(FRAGMENT_OFFSET, units);
+    }
+
+    public int ttl() {
+        return (int) get(TTL);
+    }
+
+    public Ipv4Flyweight ttl(final int value) {
+        return set(TTL, value);
+    }
+
+    public int protocol() {
+        return (int) get(PROTOCOL);
+    }
+
+    public Ipv4Flyweight protocol(final int value) {
+        return set(PROTOCOL, value);
+    }
+
+    public int headerChecksum() {
+        return (int) get(HEADER_CHECKSUM);
+    }
+
+    public Ipv4Flyweight headerChecksum(final int value) {
+        return set(HEADER_CHECKSUM, value);
+    }
+
+    /** Source address as a 32-bit value, most significant byte first on the wire. */
+    public int source() {
+        return (int) get(SOURCE);
+    }
+
+    public Ipv4Flyweight source(final int address) {
+        return set(SOURCE, address & 0xFFFF_FFFFL);
+    }
+
+    public int destination() {
+        return (int) get(DESTINATION);
+    }
+
+    public Ipv4Flyweight destination(final int address) {
+        return set(DESTINATION, address & 0xFFFF_FFFFL);
+    }
+
+    /** Computes the header checksum over {@code ihl} words and stores it. */
+    public Ipv4Flyweight updateHeaderChecksum() {
+        headerChecksum(0);
+        return headerChecksum(InternetChecksum.ipv4HeaderChecksum(buffer(), offset(), headerLengthBytes()));
+    }
+
+    /** True when the header checksum verifies. */
+    public boolean isHeaderChecksumValid() {
+        return InternetChecksum.isIpv4HeaderValid(buffer(), offset(), headerLengthBytes());
+    }
+}

@@ -1,0 +1,163 @@
+package org.mprt.ctk.wire.opcode;
+
+import java.nio.ByteBuffer;
+import org.mprt.ctk.wire.HeaderLayout;
+import org.mprt.ctk.wire.mprt.MaethFlyweight;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
+import org.mprt.ctk.wire.mprt.MnethFlyweight;
+import org.mprt.ctk.wire.mprt.MpethFlyweight;
+import org.mprt.ctk.wire.roce.AethFlyweight;
+import org.mprt.ctk.wire.roce.AtomicAckEthFlyweight;
+import org.mprt.ctk.wire.roce.AtomicEthFlyweight;
+import org.mprt.ctk.wire.roce.CnpFlyweight;
+import org.mprt.ctk.wire.roce.DethFlyweight;
+import org.mprt.ctk.wire.roce.IethFlyweight;
+import org.mprt.ctk.wire.roce.ImmDtFlyweight;
+import org.mprt.ctk.wire.roce.RethFlyweight;
+
+/**
+ * Where the extension headers of one packet lie after its BTH, in wire order, as its opcode's
+ * row lists them (IBTA Vol. 1 section 9.3; mprt-v0.1.md sections 3.4 to 3.7), with a typed view
+ * of each. The decoder fills it as each header is checked; the encoder fills it when it lays a
+ * frame out. Reusable: each typed view is one flyweight, re-wrapped on call.
+ */
+public final class ExtensionHeaders {
+
+    /** The most extension headers an opcode has (RETH + ImmDt, DETH + ImmDt, AETH + AtomicAckETH). */
+    public static final int MAX_HEADERS = 4;
+
+    private final HeaderLayout[] layouts = new HeaderLayout[MAX_HEADERS];
+    private final int[] offsets = new int[MAX_HEADERS];
+    private final int[] lengths = new int[MAX_HEADERS];
+    private final RethFlyweight reth = new RethFlyweight();
+    private final AethFlyweight aeth = new AethFlyweight();
+    private final ImmDtFlyweight immDt = new ImmDtFlyweight();
+    private final IethFlyweight ieth = new IethFlyweight();
+    private final DethFlyweight deth = new DethFlyweight();
+    private final AtomicEthFlyweight atomicEth = new AtomicEthFlyweight();
+    private final AtomicAckEthFlyweight atomicAckEth = new AtomicAckEthFlyweight();
+    private final CnpFlyweight cnp = new CnpFlyweight();
+    private final MdethFlyweight mdeth = new MdethFlyweight();
+    private final MaethFlyweight maeth = new MaethFlyweight();
+    private final MnethFlyweight mneth = new MnethFlyweight();
+    private final MpethFlyweight mpeth = new MpethFlyweight();
+    private ByteBuffer buffer;
+    private int count;
+
+    /** Forgets the previous packet's headers. */
+    public void reset(final ByteBuffer frameBuffer) {
+        buffer = frameBuffer;
+        count = 0;
+    }
+
+    /** Appends a header at absolute {@code offset} of {@code length} bytes (records included). */
+    public void add(final HeaderLayout layout, final int offset, final int length) {
+        layouts[count] = layout;
+        offsets[count] = offset;
+        lengths[count] = length;
+        count++;
+    }
+
+    /** Number of extension headers checked and present. */
+    public int count() {
+        return count;
+    }
+
+    public HeaderLayout layout(final int index) {
+        check(index);
+        return layouts[index];
+    }
+
+    /** Absolute offset of header {@code index} in the packet's buffer. */
+    public int offset(final int index) {
+        check(index);
+        return offsets[index];
+    }
+
+    /** Length in bytes of header {@code index} (the MAETH's records included). */
+    public int length(final int index) {
+        check(index);
+        return lengths[index];
+    }
+
+    /** Absolute offset of the header with this table, or -1 when absent. */
+    public int offsetOf(final HeaderLayout layout) {
+        for (int i = 0; i < count; i++) {
+            if (layouts[i] == layout) {
+                return offsets[i];
+            }
+        }
+        return -1;
+    }
+
+    public boolean has(final HeaderLayout layout) {
+        return offsetOf(layout) >= 0;
+    }
+
+    public RethFlyweight reth() {
+        return reth.wrap(buffer, require(RethFlyweight.LAYOUT));
+    }
+
+    public AethFlyweight aeth() {
+        return aeth.wrap(buffer, require(AethFlyweight.LAYOUT));
+    }
+
+    public ImmDtFlyweight immDt() {
+        return immDt.wrap(buffer, require(ImmDtFlyweight.LAYOUT));
+    }
+
+    public IethFlyweight ieth() {
+        return ieth.wrap(buffer, require(IethFlyweight.LAYOUT));
+    }
+
+    public DethFlyweight deth() {
+        return deth.wrap(buffer, require(DethFlyweight.LAYOUT));
+    }
+
+    public AtomicEthFlyweight atomicEth() {
+        return atomicEth.wrap(buffer, require(AtomicEthFlyweight.LAYOUT));
+    }
+
+    public AtomicAckEthFlyweight atomicAckEth() {
+        return atomicAckEth.wrap(buffer, require(AtomicAckEthFlyweight.LAYOUT));
+    }
+
+    public CnpFlyweight cnp() {
+        return cnp.wrap(buffer, require(CnpFlyweight.LAYOUT));
+    }
+
+    /** The MDETH, set to the WRITE or SEND table as the opcode says. */
+    public MdethFlyweight mdeth() {
+        final int write = offsetOf(MdethFlyweight.WRITE_LAYOUT);
+        if (write >= 0) {
+            return mdeth.wrap(buffer, write).forWrite();
+        }
+        return mdeth.wrap(buffer, require(MdethFlyweight.SEND_LAYOUT)).forSend();
+    }
+
+    public MaethFlyweight maeth() {
+        return maeth.wrap(buffer, require(MaethFlyweight.LAYOUT));
+    }
+
+    public MnethFlyweight mneth() {
+        return mneth.wrap(buffer, require(MnethFlyweight.LAYOUT));
+    }
+
+    public MpethFlyweight mpeth() {
+        return mpeth.wrap(buffer, require(MpethFlyweight.LAYOUT));
+    }
+
+    private int require(final HeaderLayout layout) {
+        final int offset = offsetOf(layout);
+        if (offset < 0) {
+            throw new IllegalStateException("the packet has no " + layout.id());
+        }
+        return offset;
+    }
+
+    private void check(final int index) {
+        if (index < 0 || index >= count) {
+            throw new IndexOutOfBoundsException("extension header " + index + " of " + count);
+        }
+    }
+}

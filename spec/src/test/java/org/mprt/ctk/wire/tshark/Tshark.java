@@ -1,0 +1,98 @@
+package org.mprt.ctk.wire.tshark;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.TimeUnit;
+
+/**
+ * Runs Wireshark's command-line tools for the cross-check test, installing them first when they
+ * are missing and the test runs as root with apt-get.
+ */
+final class Tshark {
+
+    /** The command a person runs to install the tools. */
+    static final String INSTALL_COMMAND = "sudo DEBIAN_FRONTEND=noninteractive apt-get install -y tshark";
+
+    private Tshark() {
+    }
+
+    /** True when tshark and text2pcap are usable, after trying to install them where allowed. */
+    static boolean ensureInstalled() throws IOException, InterruptedException {
+        if (present()) {
+            return true;
+        }
+        if (!isRoot() || run(List.of("sh", "-c", "command -v apt-get"), 10).exitCode != 0) {
+            return false;
+        }
+        // Answer wireshark-common's question (may non-root users capture?) before it is asked.
+        run(List.of("sh", "-c",
+            "echo 'wireshark-common wireshark-common/install-setuid boolean false' | debconf-set-selections; "
+                + "DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y tshark"), 900);
+        return present();
+    }
+
+    static Result run(final List<String> command, final long timeoutSeconds) throws IOException, InterruptedException {
+        // stderr goes to a file so that a chatty command (apt-get) cannot block on a full pipe.
+        final Path stderr = Files.createTempFile("tshark", ".err");
+        try {
+            final Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
+            final String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
+                process.destroyForcibly();
+                throw new IOException(String.join(" ", command) + " did not finish in " + timeoutSeconds + " s");
+            }
+            return new Result(process.exitValue(), stdout, Files.readString(stderr, StandardCharsets.UTF_8));
+        } finally {
+            Files.deleteIfExists(stderr);
+        }
+    }
+
+    /** Converts a text2pcap hex dump into a pcap with Ethernet link type. */
+    static void text2pcap(final Path hexDump, final Path pcap) throws IOException, InterruptedException {
+        final Result result = run(List.of("text2pcap", "-q", hexDump.toString(), pcap.toString()), 60);
+        if (result.exitCode != 0) {
+            throw new IOException("text2pcap failed: " + result.stderr);
+        }
+    }
+
+    /** tshark -T fields over a pcap: per frame, per field, every occurrence joined by {@code ,}. */
+    static List<String[]> fields(final Path pcap, final List<String> fieldNames) throws IOException, InterruptedException {
+        final List<String> command = new ArrayList<>(List.of("tshark", "-n", "-r", pcap.toString()));
+        // Payload heuristics (RPC over RDMA and friends) would claim SEND payloads and mark short ones malformed.
+        for (final String protocol : List.of("rpcordma", "smb_direct", "iser", "nvme-rdma", "lnet", "infiniband_sdp", "fcoib", "smc")) {
+            command.add("--disable-protocol");
+            command.add(protocol);
+        }
+        command.addAll(List.of("-T", "fields", "-E", "separator=/t", "-E", "occurrence=a", "-E", "aggregator=,"));
+        for (final String name : fieldNames) {
+            command.add("-e");
+            command.add(name);
+        }
+        final Result result = run(command, 120);
+        if (result.exitCode != 0) {
+            throw new IOException("tshark failed: " + result.stderr);
+        }
+        final List<String[]> rows = new ArrayList<>();
+        for (final String line : result.stdout.split("\n")) {
+            if (!line.isEmpty()) {
+                rows.add(line.split("\t", -1));
+            }
+        }
+        return rows;
+    }
+
+    private static boolean present() throws IOException, InterruptedException {
+        return run(List.of("sh", "-c", "command -v tshark && command -v text2pcap"), 10).exitCode == 0;
+    }
+
+    private static boolean isRoot() throws IOException, InterruptedException {
+        return "0".equals(run(List.of("id", "-u"), 10).stdout.trim());
+    }
+
+    record Result(int exitCode, String stdout, String stderr) {
+    }
+}

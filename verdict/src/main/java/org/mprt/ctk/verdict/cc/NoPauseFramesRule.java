@@ -1,0 +1,54 @@
+package org.mprt.ctk.verdict.cc;
+
+import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.Rule;
+
+/**
+ * MPRT-CC-004: no IEEE 802.3x PAUSE or 802.1Qbb PFC frame (MAC control, EtherType 0x8808). MPRT is
+ * built for lossy Ethernet, so a pause frame in a capture of MPRT traffic is a violation whoever
+ * sent it; the explanation names its source MAC so the sender can be found. A capture without MPRT
+ * traffic says nothing about MPRT devices.
+ */
+public final class NoPauseFramesRule implements Rule {
+
+    private final Evidence evidence = new Evidence("MPRT-CC-004");
+    private long frames;
+
+    @Override
+    public String requirementId() {
+        return evidence.requirementId();
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        frames++;
+        if (o.isMprt()) {
+            evidence.conforming(o.frameNumber());
+        } else if (o.network().isMacControl()) {
+            evidence.violation(o.frameNumber(), "eth.type: MAC control frame (EtherType 0x8808, PAUSE or PFC) from "
+                + sourceMac(o) + "; MPRT devices send none");
+        }
+    }
+
+    private static String sourceMac(final Observation o) {
+        if (o.frame().capturedLengthBytes() < 12) {
+            return "an unknown source";
+        }
+        final StringBuilder b = new StringBuilder(17);
+        for (int i = 6; i < 12; i++) {
+            if (i > 6) {
+                b.append(':');
+            }
+            b.append(String.format("%02x", o.frame().byteAt(i) & 0xFF));
+        }
+        return b.toString();
+    }
+
+    @Override
+    public Verdict verdict() {
+        return evidence.verdict("no PAUSE or PFC frame among " + frames + " frames, " + evidence.checked()
+            + " of them MPRT packets", "no MPRT traffic in the capture");
+    }
+}

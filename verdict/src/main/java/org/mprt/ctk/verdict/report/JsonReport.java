@@ -1,0 +1,93 @@
+package org.mprt.ctk.verdict.report;
+
+import com.fasterxml.jackson.core.JsonEncoding;
+import com.fasterxml.jackson.core.JsonFactory;
+import com.fasterxml.jackson.core.JsonGenerator;
+import java.io.IOException;
+import java.io.OutputStream;
+import java.nio.file.Path;
+import java.util.Map;
+import org.mprt.ctk.requirement.Requirement;
+import org.mprt.ctk.requirement.RequirementCatalogue;
+import org.mprt.ctk.verdict.CaptureSummary;
+import org.mprt.ctk.verdict.Judgement;
+import org.mprt.ctk.verdict.Outcome;
+import org.mprt.ctk.verdict.Verdict;
+
+/**
+ * Writes a judgement as JSON in the format of {@code verdict/verdict-report.schema.json}
+ * (schema id {@value #SCHEMA}). Field order is fixed and nothing depends on the wall clock, so the
+ * same capture always gives the same bytes.
+ */
+public final class JsonReport {
+
+    public static final String SCHEMA = "mprt-ctk/verdict-report/1";
+
+    private final RequirementCatalogue catalogue;
+    private final String kitVersion;
+
+    public JsonReport(final RequirementCatalogue catalogue, final String kitVersion) {
+        this.catalogue = catalogue;
+        this.kitVersion = kitVersion;
+    }
+
+    public void write(final Judgement judgement, final Path file) throws IOException {
+        ReportFiles.writeAtomically(file, out -> write(judgement, out));
+    }
+
+    public void write(final Judgement judgement, final OutputStream out) throws IOException {
+        try (JsonGenerator g = new JsonFactory().createGenerator(out, JsonEncoding.UTF8)) {
+            g.useDefaultPrettyPrinter();
+            g.writeStartObject();
+            g.writeStringField("schema", SCHEMA);
+            g.writeObjectFieldStart("kit");
+            g.writeStringField("name", "mprt-ctk");
+            g.writeStringField("version", kitVersion);
+            g.writeEndObject();
+            writeCapture(g, judgement.capture());
+            g.writeObjectFieldStart("summary");
+            for (final Map.Entry<Outcome, Integer> e : judgement.counts().entrySet()) {
+                g.writeNumberField(e.getKey().word(), e.getValue());
+            }
+            g.writeEndObject();
+            g.writeArrayFieldStart("verdicts");
+            for (final Verdict v : judgement.verdicts()) {
+                writeVerdict(g, v);
+            }
+            g.writeEndArray();
+            g.writeEndObject();
+        }
+    }
+
+    private static void writeCapture(final JsonGenerator g, final CaptureSummary c) throws IOException {
+        g.writeObjectFieldStart("capture");
+        g.writeStringField("file", c.file());
+        g.writeStringField("sha256", c.sha256());
+        g.writeStringField("format", c.format());
+        g.writeNumberField("frames", c.frames());
+        g.writeNumberField("rocev2Frames", c.rocev2Frames());
+        g.writeNumberField("mprtFrames", c.mprtFrames());
+        g.writeNumberField("malformedFrames", c.malformedFrames());
+        g.writeNumberField("otherFrames", c.otherFrames());
+        g.writeEndObject();
+    }
+
+    private void writeVerdict(final JsonGenerator g, final Verdict v) throws IOException {
+        final Requirement r = catalogue.get(v.requirementId());
+        g.writeStartObject();
+        g.writeStringField("requirement", v.requirementId());
+        g.writeStringField("keyword", r.keyword().toString());
+        g.writeStringField("verifiable", r.verifiable().toString());
+        g.writeStringField("section", r.section());
+        g.writeStringField("outcome", v.outcome().word());
+        g.writeNumberField("checked", v.checked());
+        g.writeNumberField("violations", v.violations());
+        g.writeArrayFieldStart("frames");
+        for (final long f : v.frames()) {
+            g.writeNumber(f);
+        }
+        g.writeEndArray();
+        g.writeStringField("explanation", v.explanation());
+        g.writeEndObject();
+    }
+}

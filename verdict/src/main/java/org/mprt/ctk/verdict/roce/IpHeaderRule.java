@@ -1,0 +1,38 @@
+package org.mprt.ctk.verdict.roce;
+
+import org.mprt.ctk.verdict.rule.Mismatch;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PacketCheck;
+import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+
+/**
+ * ROCE-WIRE-004: IPv4 with IHL 5, DF set, MF clear, fragment offset 0 and protocol UDP; IPv6 with
+ * next header UDP (a decoded IPv6 packet reached UDP directly, so it conforms).
+ */
+public final class IpHeaderRule extends PacketCheck {
+
+    static final int UDP = 17;
+
+    public IpHeaderRule() {
+        super("ROCE-WIRE-004", "RoCEv2 packets");
+    }
+
+    @Override
+    protected boolean appliesTo(final Observation o) {
+        return o.isRocev2();
+    }
+
+    @Override
+    protected String violation(final Observation o) {
+        if (!o.packet().hasIpv4()) {
+            return Mismatch.unless("ipv6.nxt", UDP, o.packet().ipv6().nextHeader());
+        }
+        final Ipv4Flyweight ip = o.packet().ipv4();
+        return Mismatch.first(
+            Mismatch.unless("ipv4.ihl", 5, ip.ihl()),
+            Mismatch.unless("ipv4.df", 1, ip.df()),
+            Mismatch.unless("ipv4.mf", 0, ip.mf()),
+            Mismatch.unless("ipv4.fragment_offset", 0, ip.fragmentOffset()),
+            Mismatch.unless("ipv4.protocol", UDP, ip.protocol()));
+    }
+}

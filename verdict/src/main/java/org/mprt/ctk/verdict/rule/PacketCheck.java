@@ -1,0 +1,77 @@
+package org.mprt.ctk.verdict.rule;
+
+import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.wire.FieldSpec;
+import org.mprt.ctk.wire.Profile;
+import org.mprt.ctk.wire.decode.DecodeStatus;
+
+/**
+ * A rule that judges packets one at a time, with no memory of earlier ones: each packet the rule
+ * applies to either conforms or yields one violation sentence.
+ */
+public abstract class PacketCheck implements Rule {
+
+    private final Evidence evidence;
+    private final String subject;
+    private final Profile structuralProfile;
+    private final FieldSpec[] structuralFields;
+
+    /**
+     * @param requirementId the requirement decided
+     * @param subject       what the rule examines, in the plural, e.g. "MPRT data packets"
+     */
+    protected PacketCheck(final String requirementId, final String subject) {
+        this(requirementId, subject, null);
+    }
+
+    /**
+     * For a requirement that the decoder already enforces on some fields: a frame of this profile
+     * whose decoding stopped at one of them violates it, with the decoder's sentence.
+     */
+    protected PacketCheck(final String requirementId, final String subject, final Profile structuralProfile,
+                          final FieldSpec... structuralFields) {
+        this.evidence = new Evidence(requirementId);
+        this.subject = subject;
+        this.structuralProfile = structuralProfile;
+        this.structuralFields = structuralFields;
+    }
+
+    /** Whether this packet is of the kind the requirement speaks of. */
+    protected abstract boolean appliesTo(Observation o);
+
+    /** Null when the packet conforms; otherwise what is wrong, naming field, expected and actual value. */
+    protected abstract String violation(Observation o);
+
+    @Override
+    public final String requirementId() {
+        return evidence.requirementId();
+    }
+
+    @Override
+    public final void observe(final Observation o) {
+        if (structuralFields.length > 0 && o.status() == DecodeStatus.MALFORMED) {
+            for (final FieldSpec field : structuralFields) {
+                if (o.isMalformedAt(field) && o.profileHint() == structuralProfile) {
+                    evidence.violation(o.frameNumber(), o.packet().error().message());
+                    return;
+                }
+            }
+            return;
+        }
+        if (!appliesTo(o)) {
+            return;
+        }
+        final String v = violation(o);
+        if (v == null) {
+            evidence.conforming(o.frameNumber());
+        } else {
+            evidence.violation(o.frameNumber(), v);
+        }
+    }
+
+    @Override
+    public final Verdict verdict() {
+        return evidence.verdict(evidence.checked() + " " + subject + " checked; all conform",
+            "no " + subject + " in the capture");
+    }
+}

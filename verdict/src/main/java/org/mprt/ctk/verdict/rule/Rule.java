@@ -1,0 +1,20 @@
+package org.mprt.ctk.verdict.rule;
+
+import org.mprt.ctk.verdict.Verdict;
+
+/**
+ * The check of one requirement over one capture. The judge shows a rule every frame in capture
+ * order, then asks for its verdict. A rule keeps only the state its requirement needs, bounded by
+ * the protocol's windows, never by the capture's length.
+ */
+public interface Rule {
+
+    /** The requirement this rule decides, as the spec names it. */
+    String requirementId();
+
+    /** Called for every frame of the capture, in order. The observation is reused afterwards. */
+    void observe(Observation observation);
+
+    /** Called once, after the last frame. */
+    Verdict verdict();
+}
