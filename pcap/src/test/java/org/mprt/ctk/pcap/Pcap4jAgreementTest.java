@@ -242,7 +242,7 @@ class Pcap4jAgreementTest {
         final List<Path> captures = CaptureAgreement.capturesIn(folder);
         for (final Path capture : captures) {
             final AgreementReport report = CaptureAgreement.compare(capture);
-            if (capture.getFileName().toString().contains("malformed")) {
+            if (capture.toString().contains("malformed")) {
                 assertThat(report.isRejectedByBoth()).as("%s is malformed, so both readers must reject it: %s",
                     capture, report).isTrue();
             } else {

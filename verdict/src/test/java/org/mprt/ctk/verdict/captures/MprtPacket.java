@@ -1,0 +1,100 @@
+package org.mprt.ctk.verdict.captures;
+
+import java.nio.ByteBuffer;
+import java.util.function.Consumer;
+import org.mprt.ctk.wire.encode.FrameEncoder;
+import org.mprt.ctk.wire.mprt.MaethFlyweight;
+import org.mprt.ctk.wire.opcode.OpcodeTable;
+
+/**
+ * One MPRT packet of a crafted capture, described by its fields with sensible defaults: A writes
+ * to B, B acknowledges. {@link #build} turns it into frame bytes through the codec.
+ */
+final class MprtPacket {
+
+    FrameFactory.Way way = FrameFactory.Way.A_TO_B;
+    int plane;
+    int udpSourcePort = 0xC000;
+    int psn;
+    int pathId;
+    int ackReq;
+    // data
+    boolean send;
+    int streamId;
+    long msn;
+    long messageOffset;
+    long messageLength = 1024;
+    int payloadBytes = 1024;
+    long baseAddress = 0x7f00_0000_0000L;
+    long rkey = 0x1234;
+    long rsn;
+    // ack
+    int cack;
+    int[] sackedPsns = {};
+    int ceCount;
+    long guidanceRateMbps = 0xFFFF_FFFFL;
+    int[][] streamRecords = {};
+    // free-form
+    Consumer<FrameEncoder> settings = FrameFactory.none();
+    Consumer<FrameEncoder> fields = FrameFactory.none();
+    Consumer<ByteBuffer> tamper = FrameFactory.intact();
+
+    static MprtPacket data() {
+        return new MprtPacket();
+    }
+
+    static MprtPacket ack() {
+        final MprtPacket p = new MprtPacket();
+        p.way = FrameFactory.Way.B_TO_A;
+        p.payloadBytes = 0;
+        return p;
+    }
+
+    MprtPacket with(final Consumer<MprtPacket> change) {
+        change.accept(this);
+        return this;
+    }
+
+    byte[] buildData(final FrameFactory factory) {
+        return factory.frame(way, plane, udpSourcePort, send ? OpcodeTable.MPRT_SEND : OpcodeTable.MPRT_WRITE,
+            payloadBytes, settings, e -> {
+                e.bth().destQp(FrameFactory.DCN_AT_B).psn(psn).ackReq(ackReq);
+                final var m = e.extensions().mdeth();
+                m.pathId(pathId).streamId(streamId).scn(FrameFactory.DCN_AT_A).msn(msn).messageOffset(messageOffset)
+                    .messageLength(messageLength).txTimestamp(1000 + psn)
+                    .f(messageOffset == 0 ? 1 : 0).l(messageOffset + payloadBytes == messageLength ? 1 : 0);
+                if (send) {
+                    m.rsn(rsn);
+                } else {
+                    m.virtualAddress(baseAddress + messageOffset).rkey(rkey);
+                }
+                fields.accept(e);
+            }, tamper);
+    }
+
+    byte[] buildAck(final FrameFactory factory) {
+        final int records = streamRecords.length;
+        return factory.frame(way, plane, udpSourcePort, OpcodeTable.MPRT_ACK, 0, e -> {
+            e.recordCount(records);
+            settings.accept(e);
+        }, e -> {
+            e.bth().destQp(FrameFactory.DCN_AT_A).psn(cack);
+            final MaethFlyweight a = e.extensions().maeth();
+            a.pathId(pathId).e(ceCount > 0 ? 1 : 0).ceCount(ceCount).echoTimestamp(1000 + cack)
+                .guidanceRateMbps(guidanceRateMbps).recordCount(records).scn(FrameFactory.DCN_AT_B);
+            for (final int sacked : sackedPsns) {
+                a.sack(cack, sacked);
+            }
+            for (int k = 0; k < records; k++) {
+                if (k < MaethFlyweight.LAYOUT.maxRecords()) {
+                    a.recordStreamId(k, streamRecords[k][0]).recordCmsn(k, streamRecords[k][1]);
+                } else {
+                    // Past what the flyweight allows: written raw, to build an invalid ACK on purpose.
+                    final int at = a.offset() + MaethFlyweight.MAETH_LENGTH + k * MaethFlyweight.STREAM_RECORD_LENGTH;
+                    a.buffer().putShort(at, (short) streamRecords[k][0]).putInt(at + 4, streamRecords[k][1]);
+                }
+            }
+            fields.accept(e);
+        }, tamper);
+    }
+}

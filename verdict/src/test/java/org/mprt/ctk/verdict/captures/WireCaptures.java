@@ -1,0 +1,251 @@
+package org.mprt.ctk.verdict.captures;
+
+import static org.mprt.ctk.verdict.captures.FrameFactory.intact;
+import static org.mprt.ctk.verdict.captures.FrameFactory.none;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import org.mprt.ctk.pcap.CaptureWriter;
+import org.mprt.ctk.pcap.LinkType;
+import org.mprt.ctk.pcap.PcapWriter;
+import org.mprt.ctk.pcap.PcapngWriter;
+import org.mprt.ctk.wire.encode.FrameEncoder;
+import org.mprt.ctk.wire.ip.Ecn;
+import org.mprt.ctk.wire.ip.NetworkKind;
+import org.mprt.ctk.wire.opcode.Opcode;
+import org.mprt.ctk.wire.opcode.OpcodeTable;
+
+/**
+ * The crafted wire-format captures of {@code captures/wire/}: one clean MPRT exchange, MPRT captures
+ * whose frames each break one WIRE rule, and RoCEv2 captures likewise. Frame numbers in the
+ * comments are the ones the expectation files name.
+ */
+final class WireCaptures {
+
+    /** 2026-01-01T00:00:00Z, so that tools show a sane date; frames follow 1 µs apart. */
+    static final long EPOCH_NS = 1_767_225_600_000_000_000L;
+    /** Offset of the IPv4 header in an untagged Ethernet frame. */
+    private static final int IPV4_OFFSET = 14;
+
+    private final FrameFactory f = new FrameFactory();
+
+    /** Capture name (path under captures/) to frames; pcapng for names ending so. */
+    Map<String, List<byte[]>> all() {
+        final Map<String, List<byte[]>> out = new LinkedHashMap<>();
+        out.put("wire/mprt-clean.pcap", mprtClean());
+        out.put("wire/mprt-bad-headers.pcap", mprtBadHeaders());
+        out.put("wire/mprt-bad-data.pcap", mprtBadData());
+        out.put("wire/mprt-bad-control.pcap", mprtBadControl());
+        out.put("wire/rocev2-clean-vlan-ipv6.pcapng", rocev2CleanVlanIpv6());
+        out.put("wire/rocev2-bad.pcap", rocev2Bad());
+        return out;
+    }
+
+    void writeAll(final Path capturesDir) throws IOException {
+        for (final Map.Entry<String, List<byte[]>> e : all().entrySet()) {
+            final Path file = capturesDir.resolve(e.getKey());
+            Files.createDirectories(file.getParent());
+            try (CaptureWriter w = e.getKey().endsWith(".pcapng") ? pcapng(file) : PcapWriter.create(file, LinkType.ETHERNET)) {
+                long t = EPOCH_NS;
+                for (final byte[] frame : e.getValue()) {
+                    w.write(t, frame);
+                    t += 1_000;
+                }
+            }
+        }
+    }
+
+    private static CaptureWriter pcapng(final Path file) throws IOException {
+        final PcapngWriter w = PcapngWriter.create(file, LinkType.ETHERNET);
+        return w;
+    }
+
+    // ---- MPRT ------------------------------------------------------------------------------------
+
+    /** A conforming exchange: two streams, three paths on two planes, SACK, ECN echo, NAK, probe. */
+    List<byte[]> mprtClean() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(FrameFactory.arpRequest());                                                       // 1
+        frames.add(MprtPacket.data().with(p -> { p.messageLength = 2048; }).buildData(f));            // 2
+        frames.add(MprtPacket.data().with(p -> {                                                     // 3
+            p.pathId = 1; p.udpSourcePort = 0xC001; p.messageLength = 2048; p.messageOffset = 1024; p.ackReq = 1;
+        }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> {                                                     // 4: SEND, 99 bytes, 1 pad
+            p.plane = 1; p.pathId = 2; p.udpSourcePort = 0xC002; p.send = true; p.streamId = 1;
+            p.messageLength = 99; p.payloadBytes = 99; p.ackReq = 1;
+        }).buildData(f));
+        frames.add(MprtPacket.ack().with(p -> { p.streamRecords = new int[][] {{0, 1}}; }).buildAck(f));       // 5
+        frames.add(MprtPacket.ack().with(p -> { p.pathId = 1; p.udpSourcePort = 0xC101; }).buildAck(f));        // 6
+        frames.add(MprtPacket.ack().with(p -> {                                                      // 7: ECN echo
+            p.plane = 1; p.pathId = 2; p.ceCount = 1; p.streamRecords = new int[][] {{1, 1}};
+        }).buildAck(f));
+        frames.add(MprtPacket.data().with(p -> {                                                     // 8: PSN 1 lost
+            p.psn = 2; p.msn = 1; p.messageLength = 512; p.payloadBytes = 512; p.ackReq = 1;
+            p.settings = e -> e.ecn(Ecn.ECT_1);
+        }).buildData(f));
+        frames.add(MprtPacket.ack().with(p -> { p.cack = 0; p.sackedPsns = new int[] {2}; }).buildAck(f));    // 9: SACK
+        frames.add(f.frame(FrameFactory.Way.B_TO_A, 1, 0xC102, OpcodeTable.MPRT_NAK, 0, none(), e -> {   // 10
+            e.bth().destQp(FrameFactory.DCN_AT_A).psn(0);
+            e.extensions().mneth().pathId(2).nakCode(0x04).streamId(1).scn(FrameFactory.DCN_AT_B).msn(0);
+        }, intact()));
+        frames.add(probe(FrameFactory.Way.A_TO_B, OpcodeTable.MPRT_PROBE, 7, 5000, 3));              // 11
+        frames.add(probe(FrameFactory.Way.B_TO_A, OpcodeTable.MPRT_PROBE_REPLY, 7, 5000, 3));        // 12
+        return frames;
+    }
+
+    private byte[] probe(final FrameFactory.Way way, final Opcode opcode, final long probeId, final long txTimestamp,
+                         final int psn) {
+        final boolean fromA = way == FrameFactory.Way.A_TO_B;
+        return f.frame(way, 0, 0xC003, opcode, 0, e -> e.ecn(Ecn.NOT_ECT), e -> {
+            e.bth().destQp(fromA ? FrameFactory.DCN_AT_B : FrameFactory.DCN_AT_A).psn(psn);
+            e.extensions().mpeth().pathId(3).scn(fromA ? FrameFactory.DCN_AT_A : FrameFactory.DCN_AT_B)
+                .probeId(probeId).txTimestamp(txTimestamp);
+        }, intact());
+    }
+
+    /** Each frame after the first breaks one BTH or IP/UDP rule. */
+    List<byte[]> mprtBadHeaders() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(MprtPacket.data().buildData(f));                                                  // 1: valid
+        frames.add(MprtPacket.data().with(p -> { p.psn = 1; p.msn = 1;                               // 2: TVer 1 (WIRE-010)
+            p.fields = e -> e.bth().tver(1); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 2; p.msn = 2;                               // 3: P_Key (WIRE-010)
+            p.fields = e -> e.bth().pKey(0x7FFF); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 3; p.msn = 3;                               // 4: DestQP 1 (WIRE-011)
+            p.fields = e -> e.bth().destQp(1); }).buildData(f));
+        frames.add(MprtPacket.ack().with(p -> p.fields = e -> e.bth().ackReq(1)).buildAck(f));       // 5: AckReq on ACK (WIRE-013)
+        frames.add(f.frame(FrameFactory.Way.A_TO_B, 0, 0xC000, OpcodeTable.MPRT_NAK, 0,              // 6: opcode 0xC5 (WIRE-020)
+            e -> e.opcode(0xC5).payloadLength(16), e -> e.bth().destQp(FrameFactory.DCN_AT_B), intact()));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 4; p.msn = 4;                               // 7: DF clear (WIRE-005)
+            p.settings = e -> e.dontFragment(0); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 5; p.msn = 5;                               // 8: wrong UDP checksum (WIRE-004)
+            p.settings = e -> e.udpChecksum(0xBEEF); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 6; p.msn = 6;                               // 9: bad ICRC (WIRE-007)
+            p.tamper = b -> b.put(b.limit() - 1, (byte) (b.get(b.limit() - 1) ^ 0x5A)); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 7; p.msn = 7;                               // 10: UDP length (WIRE-003)
+            p.tamper = FrameFactory.rewrite(b -> b.putShort(IPV4_OFFSET + 20 + 4, (short) (b.getShort(IPV4_OFFSET + 24) - 4)),
+                IPV4_OFFSET, NetworkKind.IPV4); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 8; p.msn = 8; p.messageLength = 99;        // 11: non-zero pad (WIRE-012)
+            p.payloadBytes = 99;
+            p.tamper = FrameFactory.rewrite(b -> b.put(b.limit() - 5, (byte) 0xEE), IPV4_OFFSET, NetworkKind.IPV4); })
+            .buildData(f));
+        frames.add(FrameFactory.pauseFrame());                                                       // 12: PAUSE (CC-004)
+        return frames;
+    }
+
+    /** Each frame after the first breaks one MDETH rule. */
+    List<byte[]> mprtBadData() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(MprtPacket.data().with(p -> p.messageLength = 4096).buildData(f));               // 1: valid, msg 0
+        frames.add(MprtPacket.data().with(p -> { p.psn = 1; p.msn = 1; p.pathId = 64; }).buildData(f)); // 2: path_id 64 (WIRE-030)
+        frames.add(MprtPacket.data().with(p -> { p.psn = 2; p.msn = 2; p.messageLength = 1000; })    // 3: past message_length (WIRE-030)
+            .buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 3; p.msn = 3; p.messageLength = 2048;      // 4: F clear at offset 0 (WIRE-031)
+            p.fields = e -> e.extensions().mdeth().f(0); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 4; p.msn = 4;                               // 5: resv5 (WIRE-032)
+            p.fields = e -> e.extensions().mdeth().resv5(1); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 5; p.msn = 5; p.send = true;               // 6: SEND reserved word (WIRE-032)
+            p.fields = e -> e.extensions().mdeth().reserved28(9); }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 6; p.msn = 6; p.messageLength = 8192;      // 7: 8192-byte payload (WIRE-033)
+            p.payloadBytes = 8192; }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 7; p.messageLength = 4096;                 // 8: msg 0 again, other rkey (WIRE-034)
+            p.messageOffset = 1024; p.rkey = 0x9999; }).buildData(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 8; p.msn = 8;                               // 9: Not-ECT (WIRE-006)
+            p.settings = e -> e.ecn(Ecn.NOT_ECT); }).buildData(f));
+        return frames;
+    }
+
+    /** Each frame after the first breaks one rule of the ACK, NAK and PROBE headers. */
+    List<byte[]> mprtBadControl() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(MprtPacket.ack().with(p -> p.streamRecords = new int[][] {{0, 3}}).buildAck(f)); // 1: valid
+        frames.add(MprtPacket.ack().with(p -> { p.cack = 5;                                          // 2: SACK bit 0 (WIRE-040)
+            p.fields = e -> e.extensions().maeth().sackBit(0, 1); }).buildAck(f));
+        frames.add(MprtPacket.ack().with(p -> p.fields = e -> e.extensions().maeth().e(1)).buildAck(f)); // 3: E without CE (WIRE-041)
+        frames.add(MprtPacket.ack().with(p -> p.streamRecords = new int[][] {{1, 2}, {1, 3}}).buildAck(f)); // 4: same stream twice (WIRE-042)
+        frames.add(f.frame(FrameFactory.Way.B_TO_A, 0, 0xC100, OpcodeTable.MPRT_NAK, 0, none(), e -> {    // 5: NAK code 0x09 (WIRE-050)
+            e.bth().destQp(FrameFactory.DCN_AT_A);
+            e.extensions().mneth().nakCode(0x09).scn(FrameFactory.DCN_AT_B);
+        }, intact()));
+        frames.add(probe(FrameFactory.Way.A_TO_B, OpcodeTable.MPRT_PROBE, 11, 7000, 9));             // 6
+        frames.add(probe(FrameFactory.Way.B_TO_A, OpcodeTable.MPRT_PROBE_REPLY, 11, 7001, 9));       // 7: wrong echo (WIRE-060)
+        frames.add(MprtPacket.ack().with(p -> p.guidanceRateMbps = 0).buildAck(f));                  // 8: guidance 0 (RECV-002)
+        frames.add(MprtPacket.ack().with(p -> {                                                      // 9: 17 records (WIRE-041)
+            p.streamRecords = new int[17][2];
+            for (int k = 0; k < 17; k++) {
+                p.streamRecords[k] = new int[] {k, 1};
+            }
+        }).buildAck(f));
+        return frames;
+    }
+
+    // ---- RoCEv2 ----------------------------------------------------------------------------------
+
+    private byte[] roce(final int udpSourcePort, final Opcode opcode, final int payloadBytes, final int destQp, final int psn,
+                        final java.util.function.Consumer<FrameEncoder> settings,
+                        final java.util.function.Consumer<FrameEncoder> fields,
+                        final java.util.function.Consumer<ByteBuffer> tamper) {
+        return f.frame(FrameFactory.Way.A_TO_B, 0, udpSourcePort, opcode, payloadBytes, settings, e -> {
+            e.bth().destQp(destQp).psn(psn);
+            fields.accept(e);
+        }, tamper);
+    }
+
+    /** A conforming RC exchange over IPv6 with an 802.1ad + 802.1Q tag pair, written as pcapng. */
+    List<byte[]> rocev2CleanVlanIpv6() {
+        final java.util.function.Consumer<FrameEncoder> ipv6AtoB = e -> e.ipv6(0xfd00_0000_0000_0000L, 0xA, 0xfd00_0000_0000_0000L, 0xB)
+            .vlan(0x88A8, 0, 0, 100).vlan(0x8100, 3, 0, 42);
+        final java.util.function.Consumer<FrameEncoder> ipv6BtoA = e -> e.ipv6(0xfd00_0000_0000_0000L, 0xB, 0xfd00_0000_0000_0000L, 0xA)
+            .vlan(0x88A8, 0, 0, 100).vlan(0x8100, 3, 0, 42);
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(roce(0xC123, OpcodeTable.RC_RDMA_WRITE_FIRST, 1024, 0x11, 100, ipv6AtoB,               // 1
+            e -> e.extensions().reth().virtualAddress(0x10_0000).rKey(0x77).dmaLength(2500), intact()));
+        frames.add(roce(0xC123, OpcodeTable.RC_RDMA_WRITE_MIDDLE, 1024, 0x11, 101, ipv6AtoB, none(), intact())); // 2
+        frames.add(roce(0xC123, OpcodeTable.RC_RDMA_WRITE_LAST, 452, 0x11, 102, ipv6AtoB,                  // 3
+            e -> e.bth().ackReq(1), intact()));
+        frames.add(f.frame(FrameFactory.Way.B_TO_A, 0, 0xC456, OpcodeTable.RC_ACKNOWLEDGE, 0, ipv6BtoA, e -> { // 4
+            e.bth().destQp(0x22).psn(102);
+            e.extensions().aeth().syndrome(0x1F).msn(1);
+        }, intact()));
+        frames.add(roce(0xC123, OpcodeTable.RC_SEND_ONLY, 33, 0x11, 103, ipv6AtoB, e -> e.bth().ackReq(1), intact())); // 5
+        frames.add(f.frame(FrameFactory.Way.B_TO_A, 0, 0xC457, OpcodeTable.CNP, 0, ipv6BtoA,                // 6: CNP
+            e -> e.bth().destQp(0x22).psn(0), intact()));
+        return frames;
+    }
+
+    /** RoCEv2 frames, each after the first breaking one rule; every QP has its own DestQP. */
+    List<byte[]> rocev2Bad() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_FIRST, 1024, 0x31, 10, none(), none(), intact()));      // 1: valid
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x31, 11, none(), none(), intact()));          // 2: Only inside a SEND (BTH-004)
+        frames.add(roce(0xC101, OpcodeTable.RC_SEND_ONLY, 8, 0x31, 12, none(), none(), intact()));          // 3: other source port, same QP (WIRE-002)
+        frames.add(roce(0x1234, OpcodeTable.RC_SEND_ONLY, 8, 0x32, 0, none(), none(), intact()));           // 4: port below 0xC000 (WIRE-003)
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x33, 0, none(), e -> e.bth().tver(2), intact())); // 5: TVer (BTH-001)
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x34, 0, none(), e -> e.bth().set(                 // 6: resv7 (BTH-002)
+            org.mprt.ctk.wire.bth.BthFlyweight.RESV7, 5), intact()));
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x35, 0, none(), e -> e.bth().set(                 // 7: resv6 (BTH-005)
+            org.mprt.ctk.wire.bth.BthFlyweight.RESV6, 0x10), intact()));
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_FIRST, 1024, 0x36, 0, e -> e.padCount(1), none(), intact())); // 8: PadCnt on First (BTH-003)
+        frames.add(f.frame(FrameFactory.Way.B_TO_A, 0, 0xC200, OpcodeTable.CNP, 0, none(),                     // 9: CNP PSN 5 (WIRE-009)
+            e -> e.bth().destQp(0x37).psn(5), intact()));
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x38, 0, e -> e.computeUdpChecksum(true), none(), intact())); // 10: UDP checksum (WIRE-006)
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x39, 0, e -> e.dontFragment(0), none(), intact())); // 11: DF (WIRE-004)
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x3A, 0, none(), none(),                          // 12: ICRC (ICRC-001)
+            b -> b.put(b.limit() - 2, (byte) (b.get(b.limit() - 2) ^ 1))));
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x3B, 0, none(), none(),                          // 13: IP total length (WIRE-005)
+            FrameFactory.rewrite(b -> {
+                b.putShort(IPV4_OFFSET + 2, (short) (b.getShort(IPV4_OFFSET + 2) + 8));
+            }, IPV4_OFFSET, NetworkKind.IPV4)));
+        frames.add(roce(0xC100, OpcodeTable.RC_RDMA_WRITE_FIRST, 1024, 0x3C, 0, none(),                        // 14
+            e -> e.extensions().reth().virtualAddress(0x1000).rKey(5).dmaLength(3000), intact()));
+        frames.add(roce(0xC100, OpcodeTable.RC_RDMA_WRITE_MIDDLE, 1000, 0x3C, 1, none(), none(), intact()));    // 15: Middle not PMTU (RETH-002)
+        frames.add(roce(0xC100, OpcodeTable.RC_RDMA_WRITE_LAST, 500, 0x3C, 2, none(), none(), intact()));       // 16: 2524 of 3000 (RETH-002)
+        return frames;
+    }
+}
