@@ -1,0 +1,97 @@
+package org.mprt.ctk.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** The command line keeps its exit-code contract: 0 pass, 1 fail, 2 usage or input error. */
+class CtkCommandLineTest {
+
+    static final Path CAPTURES = Path.of("..", "captures");
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream savedOut;
+    private PrintStream savedErr;
+
+    @TempDir
+    Path reports;
+
+    @BeforeEach
+    void captureConsole() {
+        savedOut = System.out;
+        savedErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    }
+
+    @AfterEach
+    void restoreConsole() {
+        System.setOut(savedOut);
+        System.setErr(savedErr);
+    }
+
+    @Test
+    void shouldExitZeroAndWriteReportsForAConformingCapture() {
+        final int exit = Ctk.execute("verdict", "--out", reports.toString(), CAPTURES.resolve("wire/mprt-clean.pcap").toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.PASS);
+        assertThat(reports.resolve("mprt-clean/verdict.json")).exists();
+        assertThat(reports.resolve("mprt-clean/verdict.html")).exists();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("no MUST violated");
+    }
+
+    @Test
+    void shouldExitOneWhenARequirementFails() {
+        final int exit = Ctk.execute("verdict", "--out", reports.toString(), CAPTURES.resolve("wire/mprt-bad-data.pcap").toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.FAIL);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("MPRT-WIRE-031").contains("frame 4");
+    }
+
+    @Test
+    void shouldExitTwoNamingFileFrameAndOffsetForAMalformedCapture() {
+        final int exit = Ctk.execute("verdict", "--out", reports.toString(),
+            CAPTURES.resolve("malformed/truncated-record.pcap").toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("truncated-record.pcap").contains("frame 2")
+            .contains("byte offset 100").doesNotContain("Exception");
+        assertThat(reports).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldExitTwoForAMissingFileAndForAnUnknownOption() {
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), "no-such.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("verdict", "--no-such-option", "x.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute()).isEqualTo(ExitCodes.INPUT_ERROR);
+    }
+
+    @Test
+    void shouldListExitCodesInEveryCommandsHelp() {
+        for (final String command : new String[] {"run", "verdict", "test"}) {
+            out.reset();
+            assertThat(Ctk.execute(command, "--help")).isEqualTo(ExitCodes.PASS);
+            assertThat(out.toString(StandardCharsets.UTF_8)).as(command).contains("Exit codes:").contains("3  kit error");
+        }
+    }
+
+    @Test
+    void shouldRunEveryCaptureAsExpectedAndWriteTheRunIndex() throws Exception {
+        final int exit = Ctk.execute("run", "--out", reports.toString(), "--captures", CAPTURES.toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.PASS);
+        assertThat(Files.readString(reports.resolve("summary.json"))).contains("\"asExpected\" : true")
+            .doesNotContain("\"asExpected\" : false");
+        assertThat(reports.resolve("index.html")).exists();
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("as expected, 0 not");
+    }
+}
