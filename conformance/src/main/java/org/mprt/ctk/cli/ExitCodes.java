@@ -3,9 +3,9 @@ package org.mprt.ctk.cli;
 /** The exit-code contract of every ctk command, listed in each command's --help. */
 public final class ExitCodes {
 
-    /** Every judged requirement passed (inconclusive and not applicable are reported, not failures). */
+    /** No MUST or MUST NOT failed (failed SHOULDs, inconclusive and not applicable are reported, not failures). */
     public static final int PASS = 0;
-    /** At least one requirement failed. */
+    /** At least one MUST or MUST NOT requirement failed. */
     public static final int FAIL = 1;
     /** Usage error or bad input: unknown option, missing file, malformed capture or parameter. */
     public static final int INPUT_ERROR = 2;
@@ -13,8 +13,9 @@ public final class ExitCodes {
     public static final int KIT_ERROR = 3;
 
     static final String FOOTER = "%nExit codes:%n"
-        + "  0  every judged requirement passed (inconclusive and not applicable are reported, not failures)%n"
-        + "  1  at least one requirement failed%n"
+        + "  0  no MUST or MUST NOT requirement failed (failed SHOULDs, inconclusive and not applicable%n"
+        + "     verdicts are reported, not counted as failures)%n"
+        + "  1  at least one MUST or MUST NOT requirement failed%n"
         + "  2  usage or input error (bad option, missing or malformed capture, bad parameter)%n"
         + "  3  kit error (a bug in the kit; please report it with the command line)%n";
 

@@ -42,7 +42,10 @@ final class RunCommand implements Callable<Integer> {
         final List<CaptureReplay.Result> results = new ArrayList<>();
         int done = 0;
         for (final Path capture : captures) {
-            System.err.printf("\r[%d/%d] %s", ++done, captures.size(), folder.relativize(capture));
+            done++;
+            if (System.console() != null) {
+                System.err.printf("\r[%d/%d] %-60s", done, captures.size(), folder.relativize(capture));
+            }
             final CaptureReplay.Result r = replay.replay(capture);
             if (r.judgement() != null) {
                 reports.write(r.judgement(), outDir.resolve("captures").resolve(
@@ -50,7 +53,9 @@ final class RunCommand implements Callable<Integer> {
             }
             results.add(r);
         }
-        System.err.println();
+        if (System.console() != null) {
+            System.err.println();
+        }
         new RunIndex(KitHome.kitVersion()).write(folder, results, outDir);
         return printSummary(folder, results, outDir);
     }

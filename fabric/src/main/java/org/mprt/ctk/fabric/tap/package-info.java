@@ -1,0 +1,2 @@
+/** Taps: pcap captures of the frames crossing chosen ports, with virtual-time timestamps. */
+package org.mprt.ctk.fabric.tap;
