@@ -6,6 +6,8 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.pcap.CaptureFormatException;
+import org.mprt.ctk.pics.Pics;
+import org.mprt.ctk.pics.PicsException;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.report.ConsoleSummary;
@@ -28,10 +30,20 @@ final class VerdictCommand implements Callable<Integer> {
         description = "Folder for the reports; one sub-folder per capture (default: reports/verdict)")
     private Path out;
 
+    @Option(names = "--pics", paramLabel = "FILE",
+        description = "The implementation's PICS (YAML, spec/pics/pics-schema.yaml): its declared parameters, "
+            + "such as the PMTU, tighten the rules that depend on them")
+    private Path pics;
+
     @Override
     public Integer call() throws IOException {
         final Path outDir = out != null ? out : KitHome.get().resolve("reports").resolve("verdict");
-        final CaptureJudge judge = CaptureJudge.standard();
+        final CaptureJudge judge;
+        try {
+            judge = pics == null ? CaptureJudge.standard() : CaptureJudge.declaring(Pics.load(pics));
+        } catch (final PicsException e) {
+            throw new InputException(e.getMessage());
+        }
         final ReportSet reports = ReportSet.standard(KitHome.kitVersion());
         int exit = ExitCodes.PASS;
         for (final Path capture : captures) {

@@ -94,4 +94,21 @@ class CtkCommandLineTest {
         assertThat(reports.resolve("index.html")).exists();
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("as expected, 0 not");
     }
+
+    @Test
+    void shouldTightenThePmtuRuleWithADeclaredPicsAndRejectABadOne() throws Exception {
+        final Path pics = reports.resolve("pmtu1024.yaml");
+        Files.writeString(pics, Files.readString(Path.of("..", "spec", "pics", "reference-mprt.yaml"))
+            .replace("pmtu: 4096", "pmtu: 1024"));
+        final Path clean = CAPTURES.resolve("wire/mprt-clean.pcap");
+
+        assertThat(Ctk.execute("verdict", "--out", reports.resolve("a").toString(), clean.toString())).isEqualTo(ExitCodes.PASS);
+        assertThat(Ctk.execute("verdict", "--pics", pics.toString(), "--out", reports.resolve("b").toString(),
+            CAPTURES.resolve("wire/mprt-bad-data.pcap").toString())).isEqualTo(ExitCodes.FAIL);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("PMTU of 1024 bytes");
+
+        Files.writeString(pics, "profile: mprt-0.1\n");
+        assertThat(Ctk.execute("verdict", "--pics", pics.toString(), clean.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("pmtu1024.yaml");
+    }
 }

@@ -12,6 +12,7 @@ import java.util.List;
 import java.util.function.Supplier;
 import org.mprt.ctk.pcap.CaptureFormat;
 import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.rule.Judge;
 import org.mprt.ctk.verdict.rule.Rule;
@@ -33,6 +34,11 @@ public final class CaptureJudge {
     /** Every rule of both profiles. */
     public static CaptureJudge standard() {
         return new CaptureJudge(RuleBook::all);
+    }
+
+    /** Every rule of both profiles, with the parameters the implementation declares in its PICS. */
+    public static CaptureJudge declaring(final Pics pics) {
+        return new CaptureJudge(() -> RuleBook.all(pics));
     }
 
     /**

@@ -5,6 +5,7 @@ import java.util.Comparator;
 import java.util.HashMap;
 import java.util.List;
 import java.util.Map;
+import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.requirement.Requirement;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.cc.GuidanceNonZeroRule;
@@ -51,10 +52,22 @@ public final class RuleBook {
     }
 
     public static List<Rule> all() {
+        return all(null);
+    }
+
+    /**
+     * Every rule, with the implementation's declared parameters where it gives them (a PMTU, for
+     * example, tightens MPRT-WIRE-033 from the profile's largest PMTU to the declared one).
+     *
+     * @param pics the PICS of the implementation whose traffic is judged, or null
+     */
+    public static List<Rule> all(final Pics pics) {
+        final PayloadPmtuRule pmtuRule = pics != null && pics.capability("pmtu").isPresent()
+            ? new PayloadPmtuRule(pics.capability("pmtu").get().intValue()) : new PayloadPmtuRule();
         final List<Rule> rules = new ArrayList<>(List.of(
             LengthsRule.mprt(), LengthsRule.rocev2(), new UdpChecksumRule(), new Ipv4FragmentRule(), new DataEcnCapableRule(), IcrcRule.mprt(),
             new BthFieldsRule(), new DestQpRule(), new PadRule(), new ControlAckReqRule(), new OpcodeRule(),
-            new MessageBoundsRule(), new FirstLastFlagsRule(), new MdethReservedRule(), new PayloadPmtuRule(),
+            new MessageBoundsRule(), new FirstLastFlagsRule(), new MdethReservedRule(), pmtuRule,
             new MessageConsistencyRule(), new SackBitZeroRule(), new AckFieldsRule(), new DistinctStreamRecordsRule(),
             new NakCodeRule(), new ProbeReplyEchoRule(), new NoPauseFramesRule(), new GuidanceNonZeroRule(),
             new SourcePortStableRule(), new SourcePortRangeRule(), new IpHeaderRule(), new UdpChecksumZeroRule(),

@@ -1,0 +1,149 @@
+package org.mprt.ctk.pics;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
+import com.networknt.schema.Error;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.IOException;
+import java.io.InputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Optional;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+
+/**
+ * A PICS: what an implementation declares to the kit (mprt-v0.1.md section 15), read from YAML and
+ * held to spec/pics/pics-schema.yaml before anything uses it, so that a misspelt key is an error
+ * rather than a silently ignored capability.
+ */
+public final class Pics {
+
+    private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
+    private static final Pattern NEEDS = Pattern.compile("([A-Za-z]+)\\s*(>=|<=|==|=|>|<)\\s*(\\d+|true|false)");
+
+    private final Path source;
+    private final JsonNode root;
+
+    private Pics(final Path source, final JsonNode root) {
+        this.source = source;
+        this.root = root;
+    }
+
+    public static Pics load(final Path file) throws PicsException {
+        final JsonNode root;
+        try {
+            root = YAML.readTree(Files.readAllBytes(file));
+        } catch (final IOException e) {
+            throw new PicsException(file, "cannot be read as YAML: " + firstLine(e.getMessage()));
+        }
+        if (root == null || !root.isObject()) {
+            throw new PicsException(file, "expected a YAML mapping at the top level");
+        }
+        final List<Error> errors = schema().validate(root);
+        if (!errors.isEmpty()) {
+            final Error first = errors.get(0);
+            throw new PicsException(file, first.getInstanceLocation() + ": " + first.getMessage()
+                + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more problems)" : ""));
+        }
+        return new Pics(file, root);
+    }
+
+    private static Schema schema() throws PicsException {
+        try (InputStream in = Pics.class.getResourceAsStream("/spec/pics/pics-schema.yaml")) {
+            if (in == null) {
+                throw new IllegalStateException("spec/pics/pics-schema.yaml is missing from the spec jar");
+            }
+            final JsonNode schemaNode = YAML.readTree(in);
+            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaNode);
+        } catch (final IOException e) {
+            throw new IllegalStateException("the packaged PICS schema is unreadable", e);
+        }
+    }
+
+    private static String firstLine(final String message) {
+        final int nl = message == null ? -1 : message.indexOf('\n');
+        return nl < 0 ? String.valueOf(message) : message.substring(0, nl);
+    }
+
+    public Path source() {
+        return source;
+    }
+
+    /** {@code mprt-0.1} or {@code rocev2}. */
+    public String profile() {
+        return root.path("profile").asText();
+    }
+
+    public String implementationName() {
+        return root.path("implementation").path("name").asText();
+    }
+
+    public String implementationVersion() {
+        return root.path("implementation").path("version").asText();
+    }
+
+    /** A numeric capability, e.g. {@code pmtu} or {@code streams}. */
+    public Optional<Long> capability(final String key) {
+        final JsonNode v = root.path("capabilities").path(key);
+        return v.isIntegralNumber() ? Optional.of(v.asLong()) : Optional.empty();
+    }
+
+    /** A boolean capability, e.g. {@code probe}; false when absent. */
+    public boolean supports(final String key) {
+        return root.path("capabilities").path(key).asBoolean(false);
+    }
+
+    /** JUDGING_TOLERANCE (section 14), default 10 µs. */
+    public long judgingToleranceNs() {
+        return root.path("judgingToleranceNs").asLong(10_000);
+    }
+
+    /** A timer the implementation declares in place of the default (section 14), in ns. */
+    public Optional<Long> timerNs(final String name) {
+        final JsonNode v = root.path("timers").path(name);
+        return v.isIntegralNumber() ? Optional.of(v.asLong()) : Optional.empty();
+    }
+
+    /** The declared answer for a declaration requirement, if any. */
+    public Optional<Boolean> declares(final String requirementId) {
+        final JsonNode v = root.path("declarations").path(requirementId);
+        return v.isBoolean() ? Optional.of(v.asBoolean()) : Optional.empty();
+    }
+
+    /**
+     * Whether the declared capabilities meet a scenario's need, written as in a feature tag after
+     * {@code @needs:}: {@code streams>=4}, {@code probe=true}.
+     *
+     * @throws IllegalArgumentException when the expression or the capability name is not known
+     */
+    public boolean satisfies(final String need) {
+        final Matcher m = NEEDS.matcher(need.trim());
+        if (!m.matches()) {
+            throw new IllegalArgumentException("need '" + need + "' is not of the form capability>=N or capability=true");
+        }
+        final JsonNode declared = root.path("capabilities").path(m.group(1));
+        if (declared.isMissingNode()) {
+            throw new IllegalArgumentException("need '" + need + "' names capability '" + m.group(1)
+                + "', which this PICS does not declare");
+        }
+        final String op = m.group(2);
+        if (declared.isBoolean()) {
+            final boolean wanted = Boolean.parseBoolean(m.group(3));
+            return (op.equals("=") || op.equals("==")) && declared.asBoolean() == wanted;
+        }
+        final long have = declared.asLong();
+        final long want = Long.parseLong(m.group(3));
+        return switch (op) {
+            case ">=" -> have >= want;
+            case "<=" -> have <= want;
+            case ">" -> have > want;
+            case "<" -> have < want;
+            default -> have == want;
+        };
+    }
+}

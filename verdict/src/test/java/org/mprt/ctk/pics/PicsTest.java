@@ -1,0 +1,54 @@
+package org.mprt.ctk.pics;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+class PicsTest {
+
+    static final Path REFERENCE_MPRT = Path.of("..", "spec", "pics", "reference-mprt.yaml");
+    static final Path REFERENCE_ROCEV2 = Path.of("..", "spec", "pics", "reference-rocev2.yaml");
+
+    @Test
+    void shouldReadTheReferencePicsOfBothProfiles() throws Exception {
+        final Pics mprt = Pics.load(REFERENCE_MPRT);
+        assertThat(mprt.profile()).isEqualTo("mprt-0.1");
+        assertThat(mprt.capability("pmtu")).contains(4096L);
+        assertThat(mprt.satisfies("streams>=4")).isTrue();
+        assertThat(mprt.satisfies("paths>=64")).isFalse();
+        assertThat(mprt.satisfies("probe=true")).isTrue();
+        assertThat(mprt.judgingToleranceNs()).isEqualTo(10_000);
+        assertThat(Pics.load(REFERENCE_ROCEV2).profile()).isEqualTo("rocev2");
+    }
+
+    @Test
+    void shouldRejectAMisspeltCapabilityNamingTheFileAndTheKey(@TempDir final Path dir) throws Exception {
+        final Path bad = dir.resolve("bad.yaml");
+        Files.writeString(bad, Files.readString(REFERENCE_MPRT).replace("streams: 64", "stream: 64"));
+
+        assertThatThrownBy(() -> Pics.load(bad)).isInstanceOf(PicsException.class)
+            .hasMessageContaining("bad.yaml").hasMessageContaining("capabilities");
+    }
+
+    @Test
+    void shouldRejectAValueOutOfRangeAndBrokenYaml(@TempDir final Path dir) throws Exception {
+        final Path range = dir.resolve("range.yaml");
+        Files.writeString(range, Files.readString(REFERENCE_MPRT).replace("pmtu: 4096", "pmtu: 9000"));
+        assertThatThrownBy(() -> Pics.load(range)).isInstanceOf(PicsException.class).hasMessageContaining("pmtu");
+
+        final Path yaml = dir.resolve("broken.yaml");
+        Files.writeString(yaml, "profile: [unclosed");
+        assertThatThrownBy(() -> Pics.load(yaml)).isInstanceOf(PicsException.class).hasMessageContaining("YAML");
+    }
+
+    @Test
+    void shouldRejectANeedForAnUndeclaredCapability() throws Exception {
+        final Pics mprt = Pics.load(REFERENCE_MPRT);
+        assertThatThrownBy(() -> mprt.satisfies("warp>=9")).hasMessageContaining("warp");
+        assertThatThrownBy(() -> mprt.satisfies("streams about 4")).hasMessageContaining("form");
+    }
+}
