@@ -1,9 +1,8 @@
 package org.mprt.ctk.verdict.cc;
 
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.Rule;
+import org.mprt.ctk.verdict.rule.EvidenceRule;
 
 /**
  * MPRT-CC-004: no IEEE 802.3x PAUSE or 802.1Qbb PFC frame (MAC control, EtherType 0x8808). MPRT is
@@ -11,14 +10,12 @@ import org.mprt.ctk.verdict.rule.Rule;
  * sent it; the explanation names its source MAC so the sender can be found. A capture without MPRT
  * traffic says nothing about MPRT devices.
  */
-public final class NoPauseFramesRule implements Rule {
+public final class NoPauseFramesRule extends EvidenceRule {
 
-    private final Evidence evidence = new Evidence("MPRT-CC-004");
     private long frames;
 
-    @Override
-    public String requirementId() {
-        return evidence.requirementId();
+    public NoPauseFramesRule() {
+        super("MPRT-CC-004");
     }
 
     @Override

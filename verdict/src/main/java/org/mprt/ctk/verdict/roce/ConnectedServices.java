@@ -10,6 +10,14 @@ final class ConnectedServices {
     private ConnectedServices() {
     }
 
+    /**
+     * Where the packet stands in its message when it is a SEND or RDMA WRITE request of an RC or UC
+     * QP; NOT_A_REQUEST for every other packet.
+     */
+    static MessagePosition requestPosition(final Observation o) {
+        return isConnected(o) ? MessagePosition.of(o.packet().opcode()) : MessagePosition.NOT_A_REQUEST;
+    }
+
     static boolean isConnected(final Observation o) {
         if (!o.isRocev2()) {
             return false;

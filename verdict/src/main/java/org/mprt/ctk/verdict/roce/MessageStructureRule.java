@@ -3,35 +3,29 @@ package org.mprt.ctk.verdict.roce;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.Rule;
+import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.wire.opcode.Opcode;
 
 /**
  * ROCE-BTH-004: in PSN order, the request packets of an RC or UC QP form whole messages: Only, or
  * First, Middle*, Last of one operation, with nothing of another message in between.
  */
-public final class MessageStructureRule implements Rule {
+public final class MessageStructureRule extends EvidenceRule {
 
-    private final Evidence evidence = new Evidence("ROCE-BTH-004");
     private final Map<QueuePairKey, RequestStream> streams = new HashMap<>();
 
-    @Override
-    public String requirementId() {
-        return evidence.requirementId();
+    public MessageStructureRule() {
+        super("ROCE-BTH-004");
     }
 
     @Override
     public void observe(final Observation o) {
-        if (!ConnectedServices.isConnected(o)) {
-            return;
-        }
-        final Opcode op = o.packet().opcode();
-        final MessagePosition position = MessagePosition.of(op);
+        final MessagePosition position = ConnectedServices.requestPosition(o);
         if (position == MessagePosition.NOT_A_REQUEST) {
             return;
         }
+        final Opcode op = o.packet().opcode();
         final int psn = o.packet().bth().psn();
         final RequestStream stream = streams.computeIfAbsent(QueuePairKey.of(o.packet()), k -> new RequestStream());
         if (stream.step(psn, position) == RequestStream.Step.IN_ORDER) {

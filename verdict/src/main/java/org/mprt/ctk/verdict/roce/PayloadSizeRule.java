@@ -3,9 +3,8 @@ package org.mprt.ctk.verdict.roce;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.Rule;
+import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.roce.RethFlyweight;
 
@@ -15,7 +14,7 @@ import org.mprt.ctk.wire.roce.RethFlyweight;
  * QP from its first First or Middle packet, which must be a valid PMTU (256 to 4096, a power of 2);
  * until then Last and Only packets are held only to the largest PMTU.
  */
-public final class PayloadSizeRule implements Rule {
+public final class PayloadSizeRule extends EvidenceRule {
 
     static final int MAX_PMTU = 4096;
 
@@ -25,24 +24,19 @@ public final class PayloadSizeRule implements Rule {
         long pmtuFrame;
     }
 
-    private final Evidence evidence = new Evidence("ROCE-RETH-002");
     private final Map<QueuePairKey, QueuePair> queuePairs = new HashMap<>();
 
-    @Override
-    public String requirementId() {
-        return evidence.requirementId();
+    public PayloadSizeRule() {
+        super("ROCE-RETH-002");
     }
 
     @Override
     public void observe(final Observation o) {
-        if (!ConnectedServices.isConnected(o)) {
-            return;
-        }
-        final Opcode op = o.packet().opcode();
-        final MessagePosition position = MessagePosition.of(op);
+        final MessagePosition position = ConnectedServices.requestPosition(o);
         if (position == MessagePosition.NOT_A_REQUEST) {
             return;
         }
+        final Opcode op = o.packet().opcode();
         final QueuePair qp = queuePairs.computeIfAbsent(QueuePairKey.of(o.packet()), k -> new QueuePair());
         final int payload = o.packet().payloadLength();
         final String sizeViolation = sizeViolation(qp, position, payload, o.frameNumber());

@@ -1,22 +1,16 @@
 package org.mprt.ctk.verdict.wire;
 
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.ip.Ecn;
 
 /**
  * MPRT-WIRE-006: data packets are sent ECN-capable. CE counts as capable: only an ECN-capable
  * packet can have been marked on the way.
  */
-public final class DataEcnCapableRule extends PacketCheck {
+public final class DataEcnCapableRule extends DataPacketCheck {
 
     public DataEcnCapableRule() {
-        super("MPRT-WIRE-006", "MPRT data packets");
-    }
-
-    @Override
-    protected boolean appliesTo(final Observation o) {
-        return MprtPackets.isData(o);
+        super("MPRT-WIRE-006");
     }
 
     @Override

@@ -1,19 +1,13 @@
 package org.mprt.ctk.verdict.wire;
 
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /** MPRT-WIRE-031: F exactly on message_offset 0, L exactly on the packet carrying the last byte. */
-public final class FirstLastFlagsRule extends PacketCheck {
+public final class FirstLastFlagsRule extends DataPacketCheck {
 
     public FirstLastFlagsRule() {
-        super("MPRT-WIRE-031", "MPRT data packets");
-    }
-
-    @Override
-    protected boolean appliesTo(final Observation o) {
-        return MprtPackets.isData(o);
+        super("MPRT-WIRE-031");
     }
 
     @Override

@@ -2,19 +2,13 @@ package org.mprt.ctk.verdict.wire;
 
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /** MPRT-WIRE-032: resv5, resv8 and, in a SEND, the reserved words at offsets 24 and 28 are zero. */
-public final class MdethReservedRule extends PacketCheck {
+public final class MdethReservedRule extends DataPacketCheck {
 
     public MdethReservedRule() {
-        super("MPRT-WIRE-032", "MPRT data packets");
-    }
-
-    @Override
-    protected boolean appliesTo(final Observation o) {
-        return MprtPackets.isData(o);
+        super("MPRT-WIRE-032");
     }
 
     @Override

@@ -1,21 +1,15 @@
 package org.mprt.ctk.verdict.wire;
 
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /** MPRT-WIRE-030: message_offset + payload length within message_length; path_id at most 63. */
-public final class MessageBoundsRule extends PacketCheck {
+public final class MessageBoundsRule extends DataPacketCheck {
 
     static final int MAX_PATH_ID = 63;
 
     public MessageBoundsRule() {
-        super("MPRT-WIRE-030", "MPRT data packets");
-    }
-
-    @Override
-    protected boolean appliesTo(final Observation o) {
-        return MprtPackets.isData(o);
+        super("MPRT-WIRE-030");
     }
 
     @Override

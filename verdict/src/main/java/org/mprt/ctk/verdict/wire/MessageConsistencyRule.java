@@ -2,7 +2,6 @@ package org.mprt.ctk.verdict.wire;
 
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /**
@@ -10,7 +9,7 @@ import org.mprt.ctk.wire.mprt.MdethFlyweight;
  * and placement (WRITE: base address and rkey; SEND: RSN). A message is named by its connection
  * direction (DCN, SCN), stream and MSN; the first packet seen of it sets what the others must match.
  */
-public final class MessageConsistencyRule extends PacketCheck {
+public final class MessageConsistencyRule extends DataPacketCheck {
 
     /** Messages remembered at once: far more than the 256-PSN windows of 64 paths can hold in flight. */
     static final int REMEMBERED_MESSAGES = 1 << 16;
@@ -24,12 +23,7 @@ public final class MessageConsistencyRule extends PacketCheck {
     private final Map<MessageKey, Placement> messages = new BoundedMap<>(REMEMBERED_MESSAGES);
 
     public MessageConsistencyRule() {
-        super("MPRT-WIRE-034", "MPRT data packets");
-    }
-
-    @Override
-    protected boolean appliesTo(final Observation o) {
-        return MprtPackets.isData(o);
+        super("MPRT-WIRE-034");
     }
 
     @Override

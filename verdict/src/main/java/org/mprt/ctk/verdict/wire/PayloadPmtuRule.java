@@ -1,13 +1,12 @@
 package org.mprt.ctk.verdict.wire;
 
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PacketCheck;
 
 /**
  * MPRT-WIRE-033: a data packet's payload is at most the connection's PMTU. Without a PICS the
  * connection's PMTU is unknown, so the bound is the largest PMTU the profile allows (4096).
  */
-public final class PayloadPmtuRule extends PacketCheck {
+public final class PayloadPmtuRule extends DataPacketCheck {
 
     /** The largest PMTU of section 5.1. */
     public static final int MAX_PMTU_BYTES = 4096;
@@ -19,13 +18,8 @@ public final class PayloadPmtuRule extends PacketCheck {
     }
 
     public PayloadPmtuRule(final int pmtuBytes) {
-        super("MPRT-WIRE-033", "MPRT data packets");
+        super("MPRT-WIRE-033");
         this.pmtuBytes = pmtuBytes;
-    }
-
-    @Override
-    protected boolean appliesTo(final Observation o) {
-        return MprtPackets.isData(o);
     }
 
     @Override

@@ -2,9 +2,8 @@ package org.mprt.ctk.verdict.wire;
 
 import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.Rule;
+import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.wire.mprt.MpethFlyweight;
 
 /**
@@ -12,7 +11,7 @@ import org.mprt.ctk.wire.mprt.MpethFlyweight;
  * PROBE. The PROBE is found by probe_id on the reverse connection direction; a reply whose probe
  * is not in the capture (taken too late, or at a point the probe did not cross) cannot be judged.
  */
-public final class ProbeReplyEchoRule implements Rule {
+public final class ProbeReplyEchoRule extends EvidenceRule {
 
     static final int REMEMBERED_PROBES = 4096;
 
@@ -22,12 +21,10 @@ public final class ProbeReplyEchoRule implements Rule {
     private record Probe(int pathId, long txTimestamp, int psn, long frame) {
     }
 
-    private final Evidence evidence = new Evidence("MPRT-WIRE-060");
     private final Map<ProbeKey, Probe> probes = new BoundedMap<>(REMEMBERED_PROBES);
 
-    @Override
-    public String requirementId() {
-        return evidence.requirementId();
+    public ProbeReplyEchoRule() {
+        super("MPRT-WIRE-060");
     }
 
     @Override
