@@ -9,7 +9,11 @@ import org.mprt.ctk.wire.HeaderLayout;
  * malformed frame costs no allocation until someone reports it.
  *
  * <p>Message forms, e.g. {@code bth.tver: expected 0, found 3 at byte 43}, or for truncation
- * {@code mprt.mdeth.msn: expected 36 bytes of MDETH (WRITE), found 10 at byte 54}.
+ * {@code mprt.mdeth.msn: expected 36 bytes of MDETH (WRITE), found 10 at byte 54}. When the
+ * header runs past what a snap length let the capture keep, rather than past the frame on the
+ * wire ({@link #isCutByCapture()}), the message says so: {@code mprt.mdeth.virtual_address: the
+ * capture kept 74 of the frame's 1118 bytes (snap length): 20 bytes of MDETH (WRITE) present, 36
+ * needed, at byte 74}.
  */
 public final class DecodeError {
 
@@ -38,6 +42,8 @@ public final class DecodeError {
     private long expected;
     private long actual;
     private String reason;
+    private int capturedLength = -1;
+    private long originalLength = -1;
 
     void set(
         final Kind kind,
@@ -54,6 +60,14 @@ public final class DecodeError {
         this.expected = expected;
         this.actual = actual;
         this.reason = reason;
+        this.capturedLength = -1;
+        this.originalLength = -1;
+    }
+
+    /** Marks the TRUNCATED error just set as the capture's doing: it kept {@code captured} of {@code original} bytes. */
+    void cutByCapture(final int captured, final long original) {
+        capturedLength = captured;
+        originalLength = original;
     }
 
     void clear() {
@@ -101,10 +115,31 @@ public final class DecodeError {
         return reason;
     }
 
+    /**
+     * True for a TRUNCATED error caused by the capture's snap length: the header is whole in the
+     * frame on the wire (its lengths say so) but the capture kept only the bytes before the cut.
+     * The sender is not at fault; {@link #expected()} is the bytes the header needs and
+     * {@link #actual()} the bytes of it present.
+     */
+    public boolean isCutByCapture() {
+        return capturedLength >= 0;
+    }
+
+    /** Bytes of the frame the capture kept, when {@link #isCutByCapture()}; else -1. */
+    public int capturedLengthBytes() {
+        return capturedLength;
+    }
+
+    /** Length of the frame on the wire, when {@link #isCutByCapture()}; else -1. */
+    public long originalLengthBytes() {
+        return originalLength;
+    }
+
     /** An independent copy, for keeping an error beyond the next decode. */
     public DecodeError copy() {
         final DecodeError copy = new DecodeError();
         copy.set(kind, field, header, frameOffset, expected, actual, reason);
+        copy.cutByCapture(capturedLength, originalLength);
         return copy;
     }
 
@@ -113,7 +148,14 @@ public final class DecodeError {
         if (kind == null) {
             return "no error";
         }
-        final StringBuilder out = new StringBuilder(96).append(field.id()).append(": expected ");
+        final StringBuilder out = new StringBuilder(128).append(field.id()).append(": ");
+        if (isCutByCapture()) {
+            out.append("the capture kept ").append(capturedLength).append(" of the frame's ").append(originalLength)
+                .append(" bytes (snap length): ").append(actual).append(" bytes of ").append(header.name())
+                .append(" present, ").append(expected).append(" needed, at byte ").append(frameOffset);
+            return out.toString();
+        }
+        out.append("expected ");
         switch (kind) {
             case TRUNCATED:
                 out.append(expected).append(" bytes of ").append(header.name())

@@ -25,6 +25,12 @@ import org.mprt.ctk.wire.opcode.Opcode;
  * to fit: after a MALFORMED status the headers before the error are readable, the rest are
  * absent. Offsets returned here are absolute indexes into {@link #buffer()}; error offsets are
  * relative to {@link #frameOffset()}.
+ *
+ * <p>A frame the capture cut short ({@link #isSnapped()}: a snap length kept fewer bytes than
+ * the frame had on the wire) is decoded as far as its bytes go, and its lengths are judged
+ * against the original length. {@link DecodeStatus} lists what the cut can give; in short, a
+ * header is readable here only when all its bytes were kept, so reading one never goes past
+ * the bytes the capture holds.
  */
 public final class DecodedPacket {
 
@@ -47,6 +53,9 @@ public final class DecodedPacket {
     private ByteBuffer buffer;
     private int frameOffset;
     private int vlanCount;
+    private int capturedLength;
+    private long originalLength;
+    private int capturedEnd;
     private int bthOffset;
     private int opcodeValue;
     private Profile configuredProfile;
@@ -65,13 +74,17 @@ public final class DecodedPacket {
     int icrcOffset;
     int icrcFound;
     int icrcComputed;
+    int datagramLength;
     int trailerLength;
 
     // ---- filled by the decoders --------------------------------------------------------------
 
-    void reset(final ByteBuffer frameBuffer, final int frameStart) {
+    void reset(final ByteBuffer frameBuffer, final int frameStart, final int captured, final long original) {
         buffer = frameBuffer;
         frameOffset = frameStart;
+        capturedLength = captured;
+        originalLength = original;
+        capturedEnd = frameStart + captured;
         status = null;
         error.clear();
         ethernetOffset = -1;
@@ -91,6 +104,7 @@ public final class DecodedPacket {
         icrcOffset = -1;
         icrcFound = 0;
         icrcComputed = 0;
+        datagramLength = 0;
         trailerLength = 0;
     }
 
@@ -108,6 +122,21 @@ public final class DecodedPacket {
 
     void vlanAt(final int offset) {
         vlanOffsets[vlanCount++] = offset;
+    }
+
+    /** Absolute index one past the last byte the capture kept. */
+    int capturedEnd() {
+        return capturedEnd;
+    }
+
+    /** True when the capture kept all {@code length} bytes from absolute index {@code offset}. */
+    boolean isCaptured(final int offset, final int length) {
+        return length <= capturedEnd - offset;
+    }
+
+    /** Bytes of the frame on the wire from absolute index {@code offset} on (bounded, as no IP datagram comes near it). */
+    int onWireFrom(final int offset) {
+        return (int) Math.min(originalLength - (offset - frameOffset), Integer.MAX_VALUE);
     }
 
     void bthAt(final int offset) {
@@ -133,6 +162,27 @@ public final class DecodedPacket {
     /** Absolute index of the frame's first byte; error offsets count from here. */
     public int frameOffset() {
         return frameOffset;
+    }
+
+    /** Bytes of the frame the capture kept, from {@link #frameOffset()} (a pcap record's captured length). */
+    public int capturedLengthBytes() {
+        return capturedLength;
+    }
+
+    /** Length of the frame on the wire (a pcap record's original length); the captured length unless snapped. */
+    public long originalLengthBytes() {
+        return originalLength;
+    }
+
+    /**
+     * True when the capture kept fewer bytes than the frame had on the wire. Where the cut fell
+     * shows in the status: {@link DecodeStatus#SNAPPED} (after the headers),
+     * {@link DecodeStatus#MALFORMED} with {@link DecodeError#isCutByCapture()} (inside a header),
+     * {@link DecodeStatus#UNIDENTIFIED} (before the UDP destination port), or the status of a
+     * whole frame when the cut took only bytes after the IP datagram.
+     */
+    public boolean isSnapped() {
+        return capturedLength < originalLength;
     }
 
     // ---- link layer ----------------------------------------------------------------------------
@@ -223,7 +273,10 @@ public final class DecodedPacket {
         return 16;
     }
 
-    /** Bytes after the IP datagram, such as Ethernet minimum-size padding or a captured FCS. */
+    /**
+     * Bytes after the IP datagram, such as Ethernet minimum-size padding or a captured FCS, in the
+     * frame on the wire (a snapped frame may hold fewer of them).
+     */
     public int trailerLength() {
         return trailerLength;
     }
@@ -241,9 +294,21 @@ public final class DecodedPacket {
         return udp.wrap(buffer, udpOffset);
     }
 
-    /** MPRT-WIRE-004: the UDP checksum is zero or correct (computed on demand). */
+    /**
+     * MPRT-WIRE-004: the UDP checksum is zero or correct (computed on demand). A non-zero checksum
+     * needs the whole UDP datagram, which a {@link DecodeStatus#SNAPPED} packet lacks: asking then
+     * throws {@link IllegalStateException}.
+     */
     public boolean isUdpChecksumZeroOrValid() {
-        return InternetChecksum.isUdpChecksumZeroOrValid(buffer, networkOffset, networkKind, udpOffset, udp().length());
+        final UdpFlyweight header = udp();
+        if (header.checksum() == 0) {
+            return true;
+        }
+        if (!isCaptured(udpOffset, header.length())) {
+            throw new IllegalStateException("udp.checksum: the capture kept " + capturedLength + " of the frame's "
+                + originalLength + " bytes; the checksum covers bytes it cut off");
+        }
+        return InternetChecksum.isUdpChecksumZeroOrValid(buffer, networkOffset, networkKind, udpOffset, header.length());
     }
 
     // ---- BTH and opcode ------------------------------------------------------------------------
@@ -344,8 +409,21 @@ public final class DecodedPacket {
         return payloadOffset;
     }
 
+    /** Payload length in bytes, from the packet's lengths (also of a SNAPPED packet, whose payload is partly cut off). */
     public int payloadLength() {
         return payloadLength;
+    }
+
+    /**
+     * Payload bytes present in the buffer from {@link #payloadOffset()}: {@link #payloadLength()}
+     * for a whole packet, fewer (possibly 0) for a {@link DecodeStatus#SNAPPED} one, and 0 when
+     * the payload was not located.
+     */
+    public int payloadBytesPresent() {
+        if (payloadOffset < 0) {
+            return 0;
+        }
+        return Math.max(0, Math.min(payloadLength, capturedEnd - payloadOffset));
     }
 
     /** Pad bytes after the payload (BTH PadCnt, checked against the packet's length). */
@@ -353,7 +431,7 @@ public final class DecodedPacket {
         return padCount;
     }
 
-    /** True once the ICRC was located and computed. */
+    /** True once the ICRC was located and computed; never for a SNAPPED packet, whose ICRC the capture cut off. */
     public boolean isIcrcChecked() {
         return icrcOffset >= 0;
     }
@@ -376,9 +454,12 @@ public final class DecodedPacket {
         return isIcrcChecked() && icrcFound == icrcComputed;
     }
 
-    /** Length from the IP header to the end of the ICRC (the IP datagram). */
+    /**
+     * Length from the IP header to the end of the ICRC (the IP datagram), once the BTH and ICRC
+     * were found to fit in it; also for a SNAPPED packet, from its lengths. 0 before.
+     */
     public int datagramLength() {
-        return icrcOffset < 0 ? 0 : icrcOffset + Icrc.ICRC_LENGTH - networkOffset;
+        return datagramLength;
     }
 
     private static void require(final boolean present, final HeaderLayout layout) {
@@ -392,6 +473,9 @@ public final class DecodedPacket {
         final StringBuilder out = new StringBuilder(256).append(status);
         if (error.isSet()) {
             out.append(": ").append(error.message());
+        } else if (isSnapped()) {
+            out.append(" (the capture kept ").append(capturedLength).append(" of the frame's ").append(originalLength)
+                .append(" bytes)");
         }
         if (hasBth()) {
             out.append(' ');
@@ -402,7 +486,11 @@ public final class DecodedPacket {
             extensions.layout(i).describe(buffer, extensions.offset(i), out);
         }
         if (payloadOffset >= 0) {
-            out.append(" payload=").append(payloadLength).append(" pad=").append(padCount);
+            out.append(" payload=").append(payloadLength);
+            if (payloadBytesPresent() < payloadLength) {
+                out.append(" (").append(payloadBytesPresent()).append(" present)");
+            }
+            out.append(" pad=").append(padCount);
         }
         return out.toString();
     }

@@ -29,6 +29,23 @@ final class Failures {
         return fail(out, DecodeError.Kind.TRUNCATED, field, layout, offset, needed, available, null);
     }
 
+    /**
+     * The header at {@code headerOffset}, {@code needed} bytes long (records included) and whole in
+     * the frame on the wire, runs past the bytes the capture kept: TRUNCATED, marked as the
+     * capture's doing.
+     */
+    static DecodeStatus cutByCapture(final DecodedPacket out, final HeaderLayout layout, final int headerOffset, final int needed) {
+        final int present = Math.max(out.capturedEnd() - headerOffset, 0);
+        if (present < layout.length()) {
+            final FieldSpec field = layout.firstFieldBeyond(present);
+            fail(out, DecodeError.Kind.TRUNCATED, field, layout, headerOffset + field.byteOffset(), needed, present, null);
+        } else {
+            truncatedRecords(out, layout, headerOffset, needed, present);
+        }
+        out.mutableError().cutByCapture(out.capturedLengthBytes(), out.originalLengthBytes());
+        return DecodeStatus.MALFORMED;
+    }
+
     static DecodeStatus fail(
         final DecodedPacket out,
         final DecodeError.Kind kind,
@@ -46,5 +63,11 @@ final class Failures {
     static DecodeStatus notRoce(final DecodedPacket out) {
         out.status = DecodeStatus.NOT_ROCE;
         return DecodeStatus.NOT_ROCE;
+    }
+
+    /** The capture cut the frame before the bytes that tell whether it is RoCE (see {@link DecodeStatus#UNIDENTIFIED}). */
+    static DecodeStatus unidentified(final DecodedPacket out) {
+        out.status = DecodeStatus.UNIDENTIFIED;
+        return DecodeStatus.UNIDENTIFIED;
     }
 }

@@ -1,7 +1,6 @@
 package org.mprt.ctk.wire.decode;
 
 import java.nio.ByteBuffer;
-import org.mprt.ctk.wire.NetworkOrder;
 import org.mprt.ctk.wire.decode.DecodeError.Kind;
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
 import org.mprt.ctk.wire.ip.Ipv6Flyweight;
@@ -16,62 +15,79 @@ import org.mprt.ctk.wire.ip.UdpFlyweight;
  * header (IPv6 extension headers included, which RoCEv2 does not use), a UDP destination port
  * other than 4791, or a non-first IPv4 fragment, whose UDP header is elsewhere. A first fragment
  * of UDP/4791 is MALFORMED: the kit never reassembles (MPRT-WIRE-005, section 3.8).
+ *
+ * <p>Lengths are judged against the frame on the wire ({@code onWire}, from the original
+ * length), so a snapped frame is held to the same lengths as a whole one. A byte the decision
+ * needs that is on the wire but was not captured makes the frame UNIDENTIFIED up to the UDP
+ * destination port, and cuts a header (TRUNCATED, by the capture) after it.
  */
 final class NetworkDecoder {
 
     private static final String CAPTURED = "bytes present";
+    private static final String ON_WIRE = "bytes of the frame on the wire";
 
     private NetworkDecoder() {
     }
 
+    /** {@code onWire}: bytes of the frame on the wire from {@code offset} on. */
     static DecodeStatus decode(
-        final ByteBuffer buffer, final int offset, final NetworkKind kind, final int available, final DecodedPacket out) {
+        final ByteBuffer buffer, final int offset, final NetworkKind kind, final int onWire, final DecodedPacket out) {
         out.networkKind = kind;
         out.networkOffset = offset;
-        return kind == NetworkKind.IPV4 ? ipv4(buffer, offset, available, out) : ipv6(buffer, offset, available, out);
+        return kind == NetworkKind.IPV4 ? ipv4(buffer, offset, onWire, out) : ipv6(buffer, offset, onWire, out);
     }
 
-    private static DecodeStatus ipv4(final ByteBuffer buffer, final int offset, final int available, final DecodedPacket out) {
-        if (available < 1) {
-            return Failures.truncated(out, Ipv4Flyweight.LAYOUT, offset, available);
+    private static DecodeStatus ipv4(final ByteBuffer buffer, final int offset, final int onWire, final DecodedPacket out) {
+        if (onWire < 1) {
+            return Failures.truncated(out, Ipv4Flyweight.LAYOUT, offset, onWire);
+        }
+        if (!out.isCaptured(offset, 1)) {
+            return Failures.unidentified(out);
         }
         final int version = (int) Ipv4Flyweight.VERSION.read(buffer, offset);
         if (version != NetworkKind.IPV4.version()) {
             return Failures.fail(out, Kind.VALUE, Ipv4Flyweight.VERSION, Ipv4Flyweight.LAYOUT, offset, 4, version, null);
         }
-        if (available > Ipv4Flyweight.PROTOCOL_FIELD_OFFSET
+        if (out.isCaptured(offset, Ipv4Flyweight.PROTOCOL_FIELD_OFFSET + 1)
             && Ipv4Flyweight.PROTOCOL.read(buffer, offset) != Ipv4Flyweight.PROTOCOL_UDP) {
             return Failures.notRoce(out);
         }
-        if (available < Ipv4Flyweight.IPV4_LENGTH) {
-            return Failures.truncated(out, Ipv4Flyweight.LAYOUT, offset, available);
+        if (onWire < Ipv4Flyweight.IPV4_LENGTH) {
+            return Failures.truncated(out, Ipv4Flyweight.LAYOUT, offset, onWire);
+        }
+        if (!out.isCaptured(offset, Ipv4Flyweight.IPV4_LENGTH)) {
+            return Failures.unidentified(out);
         }
         final int ihl = (int) Ipv4Flyweight.IHL.read(buffer, offset);
         if (ihl < Ipv4Flyweight.IPV4_LENGTH / 4) {
             return Failures.fail(out, Kind.AT_LEAST, Ipv4Flyweight.IHL, Ipv4Flyweight.LAYOUT, offset, 5, ihl, null);
         }
         final int headerLength = ihl * 4;
-        if (available < headerLength) {
+        if (onWire < headerLength) {
             return Failures.fail(out, Kind.TRUNCATED, Ipv4Flyweight.IHL, Ipv4Flyweight.LAYOUT, offset,
-                headerLength, available, "IPv4 options");
+                headerLength, onWire, "IPv4 options");
+        }
+        if (!out.isCaptured(offset, headerLength)) {
+            return Failures.unidentified(out);
         }
         out.networkHeaderLength = headerLength;
-        return ipv4Datagram(buffer, offset, headerLength, available, out);
+        return ipv4Datagram(buffer, offset, headerLength, onWire, out);
     }
 
-    // After the fixed header: fragments, the destination port, and the total length against the bytes present.
+    // After the fixed header: fragments, the destination port, and the total length against the frame.
     private static DecodeStatus ipv4Datagram(
-        final ByteBuffer buffer, final int offset, final int headerLength, final int available, final DecodedPacket out) {
+        final ByteBuffer buffer, final int offset, final int headerLength, final int onWire, final DecodedPacket out) {
         if (Ipv4Flyweight.FRAGMENT_OFFSET.read(buffer, offset) != 0) {
             return Failures.notRoce(out);
         }
-        if (isOtherPort(buffer, offset + headerLength, available - headerLength)) {
-            return Failures.notRoce(out);
+        final DecodeStatus port = portStatus(buffer, offset, offset + headerLength, onWire, out);
+        if (port != null) {
+            return port;
         }
         final int totalLength = (int) Ipv4Flyweight.TOTAL_LENGTH.read(buffer, offset);
-        if (totalLength > available) {
+        if (totalLength > onWire) {
             return Failures.fail(out, Kind.AT_MOST, Ipv4Flyweight.TOTAL_LENGTH, Ipv4Flyweight.LAYOUT,
-                offset + Ipv4Flyweight.TOTAL_LENGTH_FIELD_OFFSET, available, totalLength, CAPTURED);
+                offset + Ipv4Flyweight.TOTAL_LENGTH_FIELD_OFFSET, onWire, totalLength, lengthReason(out));
         }
         if (totalLength < headerLength) {
             return Failures.fail(out, Kind.AT_LEAST, Ipv4Flyweight.TOTAL_LENGTH, Ipv4Flyweight.LAYOUT,
@@ -82,46 +98,54 @@ final class NetworkDecoder {
             return Failures.fail(out, Kind.VALUE, Ipv4Flyweight.MF, Ipv4Flyweight.LAYOUT,
                 offset + Ipv4Flyweight.MF.byteOffset(), 0, mf, "first fragment; the kit does not reassemble");
         }
-        out.trailerLength = available - totalLength;
+        out.trailerLength = onWire - totalLength;
         return udp(buffer, offset + headerLength, totalLength - headerLength, out);
     }
 
-    private static DecodeStatus ipv6(final ByteBuffer buffer, final int offset, final int available, final DecodedPacket out) {
-        if (available < 1) {
-            return Failures.truncated(out, Ipv6Flyweight.LAYOUT, offset, available);
+    private static DecodeStatus ipv6(final ByteBuffer buffer, final int offset, final int onWire, final DecodedPacket out) {
+        if (onWire < 1) {
+            return Failures.truncated(out, Ipv6Flyweight.LAYOUT, offset, onWire);
+        }
+        if (!out.isCaptured(offset, 1)) {
+            return Failures.unidentified(out);
         }
         final int version = (int) Ipv6Flyweight.VERSION.read(buffer, offset);
         if (version != NetworkKind.IPV6.version()) {
             return Failures.fail(out, Kind.VALUE, Ipv6Flyweight.VERSION, Ipv6Flyweight.LAYOUT, offset, 6, version, null);
         }
-        if (available > Ipv6Flyweight.NEXT_HEADER_FIELD_OFFSET
+        if (out.isCaptured(offset, Ipv6Flyweight.NEXT_HEADER_FIELD_OFFSET + 1)
             && Ipv6Flyweight.NEXT_HEADER.read(buffer, offset) != Ipv6Flyweight.NEXT_HEADER_UDP) {
             return Failures.notRoce(out);
         }
-        if (available < Ipv6Flyweight.IPV6_LENGTH) {
-            return Failures.truncated(out, Ipv6Flyweight.LAYOUT, offset, available);
+        if (onWire < Ipv6Flyweight.IPV6_LENGTH) {
+            return Failures.truncated(out, Ipv6Flyweight.LAYOUT, offset, onWire);
+        }
+        if (!out.isCaptured(offset, Ipv6Flyweight.IPV6_LENGTH)) {
+            return Failures.unidentified(out);
         }
         out.networkHeaderLength = Ipv6Flyweight.IPV6_LENGTH;
         final int udpOffset = offset + Ipv6Flyweight.IPV6_LENGTH;
-        if (isOtherPort(buffer, udpOffset, available - Ipv6Flyweight.IPV6_LENGTH)) {
-            return Failures.notRoce(out);
+        final DecodeStatus port = portStatus(buffer, offset, udpOffset, onWire, out);
+        if (port != null) {
+            return port;
         }
         final int payloadLength = (int) Ipv6Flyweight.PAYLOAD_LENGTH.read(buffer, offset);
-        final int present = available - Ipv6Flyweight.IPV6_LENGTH;
-        if (payloadLength > present) {
+        final int onWireAfterHeader = onWire - Ipv6Flyweight.IPV6_LENGTH;
+        if (payloadLength > onWireAfterHeader) {
             return Failures.fail(out, Kind.AT_MOST, Ipv6Flyweight.PAYLOAD_LENGTH, Ipv6Flyweight.LAYOUT,
-                offset + Ipv6Flyweight.PAYLOAD_LENGTH_FIELD_OFFSET, present, payloadLength, CAPTURED);
+                offset + Ipv6Flyweight.PAYLOAD_LENGTH_FIELD_OFFSET, onWireAfterHeader, payloadLength, lengthReason(out));
         }
-        out.trailerLength = present - payloadLength;
+        out.trailerLength = onWireAfterHeader - payloadLength;
         return udp(buffer, udpOffset, payloadLength, out);
     }
 
+    // The destination port has been found to be 4791 already.
     private static DecodeStatus udp(final ByteBuffer buffer, final int offset, final int ipPayloadLength, final DecodedPacket out) {
         if (ipPayloadLength < UdpFlyweight.UDP_LENGTH) {
             return Failures.truncated(out, UdpFlyweight.LAYOUT, offset, ipPayloadLength);
         }
-        if (UdpFlyweight.DESTINATION_PORT.read(buffer, offset) != UdpFlyweight.ROCEV2_PORT) {
-            return Failures.notRoce(out);
+        if (!out.isCaptured(offset, UdpFlyweight.UDP_LENGTH)) {
+            return Failures.cutByCapture(out, UdpFlyweight.LAYOUT, offset, UdpFlyweight.UDP_LENGTH);
         }
         final int udpLength = (int) UdpFlyweight.LENGTH.read(buffer, offset);
         if (udpLength != ipPayloadLength) {
@@ -132,9 +156,22 @@ final class NetworkDecoder {
         return TransportDecoder.decode(buffer, offset + UdpFlyweight.UDP_LENGTH, udpLength - UdpFlyweight.UDP_LENGTH, out);
     }
 
-    // The destination port proves "not RoCE" only when its bytes are present.
-    private static boolean isOtherPort(final ByteBuffer buffer, final int udpOffset, final int present) {
-        return present >= UdpFlyweight.DESTINATION_PORT_FIELD_OFFSET + 2
-            && NetworkOrder.u16(buffer, udpOffset + UdpFlyweight.DESTINATION_PORT_FIELD_OFFSET) != UdpFlyweight.ROCEV2_PORT;
+    /**
+     * The destination port proves "not RoCE" only when its bytes are present: NOT_ROCE for another
+     * port; UNIDENTIFIED when the frame on the wire holds the port but the capture cut it off;
+     * null to go on (port 4791, or a frame too short for the port, which the lengths then judge).
+     */
+    private static DecodeStatus portStatus(
+        final ByteBuffer buffer, final int networkOffset, final int udpOffset, final int onWire, final DecodedPacket out) {
+        final int portEnd = UdpFlyweight.DESTINATION_PORT_FIELD_OFFSET + 2;
+        if (out.isCaptured(udpOffset, portEnd)) {
+            return UdpFlyweight.DESTINATION_PORT.read(buffer, udpOffset) != UdpFlyweight.ROCEV2_PORT ? Failures.notRoce(out) : null;
+        }
+        return udpOffset - networkOffset + portEnd <= onWire ? Failures.unidentified(out) : null;
+    }
+
+    // A whole frame's lengths are judged against the bytes present; a snapped one's against the frame on the wire.
+    private static String lengthReason(final DecodedPacket out) {
+        return out.isSnapped() ? ON_WIRE : CAPTURED;
     }
 }

@@ -21,6 +21,12 @@ import org.mprt.ctk.wire.opcode.OpcodeTable;
  * what is left; an opcode without payload must leave nothing. Only a packet that passes all of
  * these can be ICRC_MISMATCH; otherwise MALFORMED takes precedence and
  * {@link DecodedPacket#icrcMatches()} tells whether the frame was also corrupted.
+ *
+ * <p>A snapped frame goes through the same checks, with {@code available} taken from its
+ * lengths: every check above needs only lengths and header bytes. In addition, each header must
+ * have been captured whole before its fields are read; one that was cut is TRUNCATED by the
+ * capture. The ICRC, at the end of the datagram, is computed only when it was captured; when it
+ * was not, a packet that passes every check is SNAPPED instead of OK.
  */
 final class TransportDecoder {
 
@@ -31,20 +37,42 @@ final class TransportDecoder {
         if (available < BthFlyweight.BTH_LENGTH) {
             return Failures.truncated(out, BthFlyweight.LAYOUT, bthOffset, available);
         }
-        out.bthAt(bthOffset);
+        final boolean bthCaptured = out.isCaptured(bthOffset, BthFlyweight.BTH_LENGTH);
+        if (bthCaptured) {
+            out.bthAt(bthOffset);
+        }
         final int afterBth = bthOffset + BthFlyweight.BTH_LENGTH;
         if (available < BthFlyweight.BTH_LENGTH + Icrc.ICRC_LENGTH) {
             return Failures.truncated(out, Icrc.LAYOUT, afterBth, available - BthFlyweight.BTH_LENGTH);
         }
+        if (!bthCaptured) {
+            return Failures.cutByCapture(out, BthFlyweight.LAYOUT, bthOffset, BthFlyweight.BTH_LENGTH);
+        }
         final int icrcOffset = bthOffset + available - Icrc.ICRC_LENGTH;
-        out.icrcOffset = icrcOffset;
-        out.icrcFound = Icrc.read(buffer, icrcOffset);
-        out.icrcComputed = Icrc.compute(buffer, out.networkOffset, out.networkKind, icrcOffset);
+        out.datagramLength = icrcOffset + Icrc.ICRC_LENGTH - out.networkOffset;
+        if (out.isCaptured(icrcOffset, Icrc.ICRC_LENGTH)) {
+            out.icrcOffset = icrcOffset;
+            out.icrcFound = Icrc.read(buffer, icrcOffset);
+            out.icrcComputed = Icrc.compute(buffer, out.networkOffset, out.networkKind, icrcOffset);
+        }
+        final Opcode opcode = opcode(buffer, bthOffset, out);
+        if (opcode == null) {
+            return DecodeStatus.MALFORMED;
+        }
+        final int next = extensionHeaders(buffer, afterBth, icrcOffset, opcode, out);
+        if (next < 0) {
+            return DecodeStatus.MALFORMED;
+        }
+        return payload(buffer, bthOffset, next, icrcOffset, opcode, out);
+    }
 
+    /** Checks TVer and looks the opcode up; returns its table row, or null after recording an error. */
+    private static Opcode opcode(final ByteBuffer buffer, final int bthOffset, final DecodedPacket out) {
         final int tver = (int) BthFlyweight.TVER.read(buffer, bthOffset);
         if (tver != 0) {
-            return Failures.fail(out, Kind.VALUE, BthFlyweight.TVER, BthFlyweight.LAYOUT,
+            Failures.fail(out, Kind.VALUE, BthFlyweight.TVER, BthFlyweight.LAYOUT,
                 bthOffset + BthFlyweight.TVER.byteOffset(), 0, tver, null);
+            return null;
         }
         final int code = out.opcodeValue();
         final Profile only = out.configuredProfile();
@@ -55,17 +83,13 @@ final class TransportDecoder {
         if (opcode == null) {
             final boolean reserved = OpcodeTable.isReservedMprt(code) && only != Profile.ROCEV2;
             out.profile = reserved ? Profile.MPRT : only;
-            return Failures.fail(out, reserved ? Kind.RESERVED_OPCODE : Kind.UNKNOWN_OPCODE, BthFlyweight.OPCODE,
+            Failures.fail(out, reserved ? Kind.RESERVED_OPCODE : Kind.UNKNOWN_OPCODE, BthFlyweight.OPCODE,
                 BthFlyweight.LAYOUT, bthOffset, 0, code, null);
+            return null;
         }
         out.profile = opcode.profile();
         out.opcode = opcode;
-
-        final int next = extensionHeaders(buffer, afterBth, icrcOffset, opcode, out);
-        if (next < 0) {
-            return DecodeStatus.MALFORMED;
-        }
-        return payload(buffer, bthOffset, next, icrcOffset, opcode, out);
+        return opcode;
     }
 
     /** Checks each extension header of the opcode; returns the offset after them, or -1 after recording an error. */
@@ -80,6 +104,10 @@ final class TransportDecoder {
                 Failures.truncated(out, layout, next, room);
                 return -1;
             }
+            if (!out.isCaptured(next, layout.length())) {
+                Failures.cutByCapture(out, layout, next, layout.length());
+                return -1;
+            }
             int length = layout.length();
             if (layout.hasRecords()) {
                 final int records = layout.recordCount(buffer, next);
@@ -91,6 +119,10 @@ final class TransportDecoder {
                 length = layout.length(records);
                 if (room < length) {
                     Failures.truncatedRecords(out, layout, next, length, room);
+                    return -1;
+                }
+                if (!out.isCaptured(next, length)) {
+                    Failures.cutByCapture(out, layout, next, length);
                     return -1;
                 }
             }
@@ -119,6 +151,10 @@ final class TransportDecoder {
         out.payloadOffset = payloadOffset;
         out.payloadLength = payloadLength;
         out.padCount = pad;
+        if (!out.isIcrcChecked()) {
+            out.status = DecodeStatus.SNAPPED;
+            return DecodeStatus.SNAPPED;
+        }
         if (out.icrcFound != out.icrcComputed) {
             out.mutableError().set(Kind.ICRC_MISMATCH, Icrc.ICRC, Icrc.LAYOUT, icrcOffset - out.frameOffset(),
                 out.icrcComputed & 0xFFFF_FFFFL, out.icrcFound & 0xFFFF_FFFFL, null);

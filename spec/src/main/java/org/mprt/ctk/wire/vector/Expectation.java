@@ -13,7 +13,10 @@ import org.mprt.ctk.wire.decode.DecodeStatus;
  */
 public record Expectation(DecodeStatus status, String fieldId, int offset) {
 
-    /** Parses {@code ok}, {@code not_roce}, {@code malformed field=<id> offset=<n>}, {@code icrc_mismatch field=roce.icrc offset=<n>}. */
+    /**
+     * Parses {@code ok}, {@code not_roce}, {@code snapped}, {@code unidentified},
+     * {@code malformed field=<id> offset=<n>}, {@code icrc_mismatch field=roce.icrc offset=<n>}.
+     */
     public static Expectation parse(final String text) {
         final String[] words = text.trim().split("\\s+");
         final DecodeStatus status = DecodeStatus.valueOf(words[0].toUpperCase(Locale.ROOT));

@@ -13,7 +13,9 @@ import java.util.List;
  * @param startsAt     first header of the bytes
  * @param expectation  expected status and error location
  * @param fields       expected field values
- * @param frame        the frame's bytes
+ * @param frame        the frame's bytes, as captured
+ * @param originalLength the frame's length on the wire: its {@code # original-length:}, or the
+ *                     length of {@code frame} when the vector has none (a frame captured whole)
  */
 public record TestVector(
     String id,
@@ -23,12 +25,22 @@ public record TestVector(
     StartsAt startsAt,
     Expectation expectation,
     List<FieldExpectation> fields,
-    byte[] frame) {
+    byte[] frame,
+    long originalLength) {
 
     public TestVector {
         requirements = List.copyOf(requirements);
         fields = List.copyOf(fields);
         frame = frame.clone();
+        if (originalLength < frame.length) {
+            throw new IllegalArgumentException(source + ": original length " + originalLength + " under the "
+                + frame.length + " bytes of the frame");
+        }
+    }
+
+    /** True for a frame the capture cut short: it holds fewer bytes than its original length. */
+    public boolean isSnapped() {
+        return frame.length < originalLength;
     }
 
     /** A copy of the frame's bytes. */

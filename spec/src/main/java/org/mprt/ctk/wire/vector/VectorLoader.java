@@ -115,8 +115,14 @@ public final class VectorLoader {
         if (!fileName.equals(header.id + EXTENSION)) {
             throw new IllegalArgumentException(source + ": # id: " + header.id + " does not name the file");
         }
+        final byte[] frame = bytes.toArray();
+        final long original = header.originalLength < 0 ? frame.length : header.originalLength;
+        if (original < frame.length) {
+            throw new IllegalArgumentException(source + ": # original-length: " + original + " is under the "
+                + frame.length + " bytes of the frame");
+        }
         return new TestVector(header.id, source, header.requirements, header.description, header.startsAt,
-            header.expectation, header.fields, bytes.toArray());
+            header.expectation, header.fields, frame, original);
     }
 
     private static String relative(final Path folder, final Path file) {
@@ -135,6 +141,7 @@ public final class VectorLoader {
         private String description = "";
         private StartsAt startsAt;
         private Expectation expectation;
+        private long originalLength = -1;
 
         void accept(final String line) {
             final int colon = line.indexOf(':');
@@ -164,6 +171,9 @@ public final class VectorLoader {
                     break;
                 case "field":
                     fields.add(FieldExpectation.parse(value));
+                    break;
+                case "original-length":
+                    originalLength = Long.parseLong(value);
                     break;
                 default:
                     break;

@@ -1,5 +1,6 @@
 package org.mprt.ctk.wire.vector;
 
+import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Locale;
@@ -20,23 +21,29 @@ import org.mprt.ctk.wire.opcode.ExtensionHeaders;
  * {@code packet.profile} (ROCEV2, MPRT), {@code packet.opcode} (the table's full name with
  * {@code _} for spaces, e.g. {@code RC_SEND_FIRST}), {@code packet.headers} (extension header IDs
  * joined by {@code ,}, or {@code none}), {@code packet.payload_length}, {@code packet.pad_count},
- * {@code packet.vlan_count}, {@code packet.trailer_length} and {@code packet.icrc_matches}.
+ * {@code packet.vlan_count}, {@code packet.trailer_length}, {@code packet.icrc_matches},
+ * {@code packet.snapped} (true when the capture kept fewer bytes than the frame's original
+ * length) and {@code packet.payload_bytes_present}.
  */
 public final class VectorVerifier {
 
     private VectorVerifier() {
     }
 
-    /** Decodes the vector's frame into {@code out} from the header its {@code starts-at} names. */
+    /**
+     * Decodes the vector's frame into {@code out} from the header its {@code starts-at} names,
+     * with its original length (the frame's own length unless the vector is of a snapped frame).
+     */
     public static DecodeStatus decode(final TestVector vector, final DecodedPacket out) {
         final byte[] frame = vector.frame();
+        final long original = vector.originalLength();
         switch (vector.startsAt()) {
             case ETHERNET:
-                return PacketDecoder.decodeEthernet(frame, 0, frame.length, out);
+                return PacketDecoder.decodeEthernet(frame, 0, frame.length, original, out);
             case IPV4:
-                return PacketDecoder.decode(frame, 0, NetworkKind.IPV4, frame.length, out);
+                return PacketDecoder.decode(ByteBuffer.wrap(frame), 0, 0, NetworkKind.IPV4, frame.length, original, out);
             default:
-                return PacketDecoder.decode(frame, 0, NetworkKind.IPV6, frame.length, out);
+                return PacketDecoder.decode(ByteBuffer.wrap(frame), 0, 0, NetworkKind.IPV6, frame.length, original, out);
         }
     }
 
@@ -109,6 +116,10 @@ public final class VectorVerifier {
                 return Integer.toString(packet.trailerLength());
             case "packet.icrc_matches":
                 return Boolean.toString(packet.icrcMatches());
+            case "packet.snapped":
+                return Boolean.toString(packet.isSnapped());
+            case "packet.payload_bytes_present":
+                return Integer.toString(packet.payloadBytesPresent());
             default:
                 return "<unknown property>";
         }

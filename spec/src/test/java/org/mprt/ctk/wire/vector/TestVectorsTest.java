@@ -138,8 +138,29 @@ class TestVectorsTest {
             final String id = vector.id();
             final DecodeStatus expected = id.startsWith("malformed-") ? DecodeStatus.MALFORMED
                 : id.contains("icrc-mismatch") ? DecodeStatus.ICRC_MISMATCH
-                : id.startsWith("not-roce-") ? DecodeStatus.NOT_ROCE : DecodeStatus.OK;
+                : id.startsWith("not-roce-") ? DecodeStatus.NOT_ROCE
+                : id.startsWith("snapped-") ? DecodeStatus.SNAPPED
+                : id.startsWith("unidentified-") ? DecodeStatus.UNIDENTIFIED : DecodeStatus.OK;
             assertThat(vector.expectation().status()).as(vector.source()).isEqualTo(expected);
         }
+    }
+
+    @Test
+    void shouldGiveAnOriginalLengthExactlyToTheVectorsOfSnappedFrames() {
+        final DecodedPacket packet = new DecodedPacket();
+        int snapped = 0;
+        for (final TestVector vector : VECTORS) {
+            assertThat(vector.isSnapped()).as(vector.source()).isEqualTo(vector.id().contains("snapped-"));
+            if (vector.isSnapped()) {
+                snapped++;
+                VectorVerifier.decode(vector, packet);
+                assertThat(packet.isSnapped()).as(vector.source()).isTrue();
+                assertThat(packet.originalLengthBytes()).isEqualTo(vector.originalLength());
+                if (packet.status() == DecodeStatus.MALFORMED) {
+                    assertThat(packet.error().isCutByCapture()).as(vector.source()).isTrue();
+                }
+            }
+        }
+        assertThat(snapped).isGreaterThanOrEqualTo(3);
     }
 }

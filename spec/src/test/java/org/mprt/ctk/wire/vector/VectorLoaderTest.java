@@ -14,6 +14,7 @@ class VectorLoaderTest {
         "# description: a frame",
         "# requirement: MPRT-WIRE-001, ROCE-ICRC-001",
         "# starts-at: ipv4",
+        "# original-length: 1100",
         "# expect: malformed field=bth.tver offset=29",
         "# field: bth.psn=0x11",
         "# field: mprt.maeth.record.cmsn[2]=5",
@@ -34,6 +35,19 @@ class VectorLoaderTest {
         assertThat(vector.fields()).containsExactly(new FieldExpectation("bth.psn", 0, "0x11"),
             new FieldExpectation("mprt.maeth.record.cmsn", 2, "5"));
         assertThat(vector.frame()).containsExactly(0x45, 0x00, 0x0a, 0xff);
+        assertThat(vector.originalLength()).isEqualTo(1100);
+        assertThat(vector.isSnapped()).isTrue();
+    }
+
+    @Test
+    void shouldTakeTheFramesOwnLengthAsOriginalWhenTheVectorGivesNone() {
+        final TestVector vector = VectorLoader.parse("example.vec", List.of("# id: example", "# starts-at: ipv4", "# expect: snapped", "45 00"));
+        assertThat(vector.originalLength()).isEqualTo(2);
+        assertThat(vector.isSnapped()).isFalse();
+        assertThat(vector.expectation().status()).isEqualTo(DecodeStatus.SNAPPED);
+        assertThatThrownBy(() -> VectorLoader.parse("example.vec",
+            List.of("# id: example", "# starts-at: ipv4", "# original-length: 1", "# expect: unidentified", "45 00")))
+            .hasMessageContaining("original-length: 1 is under the 2 bytes");
     }
 
     @Test

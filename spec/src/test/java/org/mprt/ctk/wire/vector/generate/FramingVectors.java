@@ -30,6 +30,7 @@ final class FramingVectors {
         masked(out);
         malformed(out);
         notRoce(out);
+        snapped(out);
         return out;
     }
 
@@ -184,6 +185,17 @@ final class FramingVectors {
             .encoder(e -> e.vlan(EtherType.VLAN, 0, 0, 7))
             .expect("malformed field=vlan.type offset=16")
             .mutate(f -> f.truncate(16)));
+    }
+
+    // Frames a capture with a snap length cut short: the file keeps fewer bytes than the frame had on the wire.
+    private static void snapped(final List<VectorDraft> out) {
+        out.add(sendOnly("unidentified-snapped-before-udp-port",
+            "VLAN-tagged IPv6 frame captured with snap length 60: cut inside the UDP header, before the destination port", 8)
+            .requirement("MPRT-WIRE-001", "ROCE-WIRE-001")
+            .encoder(e -> e.vlan(EtherType.VLAN, 3, 0, 100).ipv6(FD00_HIGH, 1, FD00_HIGH, 2))
+            .snap(60).expect("unidentified")
+            .field("vlan.id", 100).field("ipv6.next_header", 17).field("ipv6.payload_length", 32)
+            .field("packet.snapped", true));
     }
 
     private static void notRoce(final List<VectorDraft> out) {

@@ -40,6 +40,7 @@ final class MprtVectors {
         control(out);
         ruleBreaking(out);
         malformed(out);
+        snapped(out);
         return out;
     }
 
@@ -179,6 +180,20 @@ final class MprtVectors {
         out.add(v(MPRT_NAK, "mprt-nak-reserved-code", "MPRT_NAK with the reserved nak_code 0x08" + judged, 0, 120)
             .requirement("MPRT-WIRE-050").set(BthFlyweight.DEST_QP, SCN).set(MnethFlyweight.NAK_CODE, 0x08)
             .set(MnethFlyweight.RESV8, 0x01));
+    }
+
+    // Frames a capture with a snap length cut short: the file keeps fewer bytes than the frame had on the wire.
+    private static void snapped(final List<VectorDraft> out) {
+        out.add(write("snapped-mprt-write-snap-length-128",
+            "MPRT_WRITE of 1024 payload bytes captured with snap length 128: every header whole, 38 payload bytes kept, no ICRC",
+            1024, 150, 0, 3000)
+            .requirement("MPRT-WIRE-003").set(MdethFlyweight.F, 1).snap(128).expect("snapped")
+            .field("packet.snapped", true).field("packet.payload_bytes_present", 38).field("packet.icrc_matches", false)
+            .field("ipv4.total_length", 1104).field("udp.length", 1084));
+        out.add(ack("malformed-snapped-mprt-ack-in-stream-records",
+            "MPRT_ACK with 3 stream records captured with snap length 114: the capture cut the second record", 3, 151)
+            .requirement("MPRT-WIRE-041").snap(114).expect("malformed field=mprt.maeth.record.cmsn offset=114")
+            .field("packet.snapped", true).field("bth.psn", 151));
     }
 
     private static void malformed(final List<VectorDraft> out) {

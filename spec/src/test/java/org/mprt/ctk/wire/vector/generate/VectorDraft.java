@@ -40,6 +40,8 @@ final class VectorDraft {
     final FrameEncoder encoder = new FrameEncoder().padToMinimumFrame(false);
     StartsAt startsAt = StartsAt.ETHERNET;
     String expect = "ok";
+    /** Bytes a capture with a snap length keeps of the finished frame, or -1 to keep it whole. */
+    int snapLength = -1;
     private final List<Setting> settings = new ArrayList<>();
     private final List<Consumer<Frame>> mutations = new ArrayList<>();
 
@@ -103,6 +105,12 @@ final class VectorDraft {
         return this;
     }
 
+    /** Keeps only the first {@code keep} bytes of the finished frame, as a capture with that snap length does. */
+    VectorDraft snap(final int keep) {
+        snapLength = keep;
+        return this;
+    }
+
     VectorDraft expect(final String expectation) {
         expect = expectation;
         return this;
@@ -130,6 +138,10 @@ final class VectorDraft {
             ? (encoder.networkKind() == NetworkKind.IPV4 ? StartsAt.IPV4 : StartsAt.IPV6) : startsAt;
         for (final Consumer<Frame> mutation : mutations) {
             mutation.accept(frame);
+        }
+        frame.originalLength = frame.bytes.length;
+        if (snapLength >= 0) {
+            frame.truncate(snapLength);
         }
         return frame;
     }
@@ -195,6 +207,8 @@ final class VectorDraft {
     /** The bytes being drafted, with helpers that keep lengths and checks consistent after a change. */
     static final class Frame {
         byte[] bytes;
+        /** The frame's length on the wire; more than {@code bytes.length} once snapped. */
+        int originalLength;
         final List<Section> sections;
         final int networkOffset;
         final int udpOffset;

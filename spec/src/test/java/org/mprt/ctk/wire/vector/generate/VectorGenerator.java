@@ -58,9 +58,12 @@ public final class VectorGenerator {
             out.append("# requirement: ").append(String.join(", ", draft.requirements)).append('\n');
         }
         out.append("# starts-at: ").append(draft.startsAt.token()).append('\n');
+        if (frame.originalLength > frame.bytes.length) {
+            out.append("# original-length: ").append(frame.originalLength).append('\n');
+        }
         out.append("# expect: ").append(draft.expect).append('\n');
         final List<String> fields = new ArrayList<>(draft.fields);
-        if (draft.expect.equals("ok") || draft.expect.startsWith("icrc_mismatch")) {
+        if (draft.expect.equals("ok") || draft.expect.equals("snapped") || draft.expect.startsWith("icrc_mismatch")) {
             fields.addAll(draft.settingExpectations());
         }
         for (final String field : fields) {
