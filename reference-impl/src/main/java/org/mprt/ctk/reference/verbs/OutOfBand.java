@@ -1,0 +1,29 @@
+package org.mprt.ctk.reference.verbs;
+
+/**
+ * The out-of-band exchange that sets a connection up (mprt-v0.1.md section 5.1): a plain method
+ * call that hands each node both descriptors, as RDMA CM does for RoCEv2 before the first packet.
+ */
+public final class OutOfBand {
+
+    private OutOfBand() {
+    }
+
+    /** Opens the connection on both nodes; the two descriptors must use the same planes and distinct numbers. */
+    @SuppressWarnings("unchecked")
+    public static <A extends Connection, B extends Connection> ConnectionPair<A, B> connect(
+        final RdmaDevice first, final ConnectionDescriptor firstDescriptor,
+        final RdmaDevice second, final ConnectionDescriptor secondDescriptor) {
+        for (final PlaneAddress plane : firstDescriptor.planes()) {
+            if (secondDescriptor.plane(plane.planeIndex()) == null) {
+                throw new IllegalArgumentException("plane " + plane.planeIndex() + " is not attached at both ends");
+            }
+        }
+        if (firstDescriptor.planes().size() != secondDescriptor.planes().size()) {
+            throw new IllegalArgumentException("the two ends attach to different planes");
+        }
+        final A a = (A) first.openConnection(firstDescriptor, secondDescriptor);
+        final B b = (B) second.openConnection(secondDescriptor, firstDescriptor);
+        return new ConnectionPair<>(a, b);
+    }
+}
