@@ -51,6 +51,8 @@ final class FabricTransfer {
     MprtConfig mprtConfig = MprtConfig.defaults();
     Consumer<Topology> impairments = t -> { };
     Path capture;
+    /** The host whose ports the capture records: 0 is the receiver, 1 the first sender. */
+    int captureHost;
 
     Result run() {
         final Topology topology = Topology.builder().hosts(senders + 1).planes(planes).spinesPerPlane(spinesPerPlane)
@@ -66,7 +68,7 @@ final class FabricTransfer {
             nodes.add(node);
         }
         impairments.accept(topology);
-        final PcapTap tap = capture == null ? null : PcapTap.onHost(topology.host(0), capture);
+        final PcapTap tap = capture == null ? null : PcapTap.onHost(topology.host(captureHost), capture);
         try {
             return transfer(topology, nodes, random);
         } finally {
