@@ -1,17 +1,24 @@
 package org.mprt.ctk.verdict;
 
 /**
- * What the verdict engine read from a capture, before judging it.
+ * What the verdict engine read from a capture, before judging it. Every frame is counted in
+ * exactly one of the counts after {@code frames}.
  *
- * @param file            the capture's path as given by the user
- * @param sha256          hex SHA-256 of the file, so a report names exactly what it judged
- * @param format          {@code pcap} or {@code pcapng}
- * @param frames          every frame read
- * @param rocev2Frames    frames decoded as RoCEv2 (IBTA opcodes)
- * @param mprtFrames      frames decoded as MPRT (MPRT opcodes)
- * @param malformedFrames frames sent to UDP port 4791 that could not be decoded
- * @param otherFrames     frames of other protocols, counted and skipped
+ * @param file               the capture's path as given by the user
+ * @param sha256             hex SHA-256 of the file, so a report names exactly what it judged
+ * @param format             {@code pcap} or {@code pcapng}
+ * @param frames             every frame read
+ * @param rocev2Frames       whole frames decoded as RoCEv2 (IBTA opcodes)
+ * @param mprtFrames         whole frames decoded as MPRT (MPRT opcodes)
+ * @param snappedFrames      RoCEv2 or MPRT frames the capture cut short (snap length) after their UDP
+ *                           destination port; the headers they kept are judged, their payload, pad and
+ *                           ICRC are not
+ * @param unidentifiedFrames frames the capture cut before the bytes that tell whether they are RoCEv2
+ *                           at all (at the latest, the UDP destination port)
+ * @param malformedFrames    frames sent to UDP port 4791 that are broken as sent
+ * @param otherFrames        frames of other protocols, counted and skipped
  */
 public record CaptureSummary(String file, String sha256, String format, long frames, long rocev2Frames,
-                             long mprtFrames, long malformedFrames, long otherFrames) {
+                             long mprtFrames, long snappedFrames, long unidentifiedFrames, long malformedFrames,
+                             long otherFrames) {
 }

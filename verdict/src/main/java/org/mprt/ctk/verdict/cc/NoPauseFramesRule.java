@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.cc;
 
+import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
@@ -30,7 +31,7 @@ public final class NoPauseFramesRule extends EvidenceRule {
     }
 
     private static String sourceMac(final Observation o) {
-        if (o.frame().capturedLengthBytes() < 12) {
+        if (o.frame().linkType() != LinkType.ETHERNET || o.frame().capturedLengthBytes() < 12) {
             return "an unknown source";
         }
         final StringBuilder b = new StringBuilder(17);

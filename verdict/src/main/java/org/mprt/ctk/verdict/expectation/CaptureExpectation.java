@@ -3,6 +3,8 @@ package org.mprt.ctk.verdict.expectation;
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -20,7 +22,9 @@ import org.mprt.ctk.verdict.Verdict;
  * {@code NAME.expected.json} beside it (format: {@code captures/README.md}). Either verdicts (named
  * requirements with their outcome, and for a failure the deciding frames; every other requirement
  * must not fail), or an input error (the capture is malformed, and the error must name this frame
- * and byte offset).
+ * and byte offset). It may also say where the capture was taken ({@code takenAt}, the addresses of
+ * one node) and that it holds every connection from its start ({@code fromConnectionStart}), as a
+ * user would tell {@code ctk verdict}.
  */
 public final class CaptureExpectation {
 
@@ -36,6 +40,8 @@ public final class CaptureExpectation {
     private final String description;
     private final Map<String, Expected> verdicts;
     private final ExpectedError error;
+    private List<InetAddress> takenAt = List.of();
+    private boolean fromConnectionStart;
 
     private CaptureExpectation(final Path file, final String description, final Map<String, Expected> verdicts,
                                final ExpectedError error) {
@@ -69,7 +75,36 @@ public final class CaptureExpectation {
         if (verdicts.isEmpty()) {
             throw new IOException(expectationFile + ": neither 'verdicts' nor 'error' given");
         }
-        return new CaptureExpectation(expectationFile, description, verdicts, null);
+        final CaptureExpectation e = new CaptureExpectation(expectationFile, description, verdicts, null);
+        final List<InetAddress> addresses = new ArrayList<>();
+        for (final JsonNode a : root.path("takenAt")) {
+            addresses.add(literalAddress(expectationFile, a.asText()));
+        }
+        e.takenAt = List.copyOf(addresses);
+        e.fromConnectionStart = root.path("fromConnectionStart").asBoolean(false);
+        return e;
+    }
+
+    /** An address written as a literal; a host name is refused rather than looked up. */
+    private static InetAddress literalAddress(final Path file, final String text) throws IOException {
+        if (!text.matches("[0-9.]+|[0-9A-Fa-f:]+")) {
+            throw new IOException(file + ": takenAt: '" + text + "' is not an IPv4 or IPv6 address");
+        }
+        try {
+            return InetAddress.getByName(text);
+        } catch (final UnknownHostException e) {
+            throw new IOException(file + ": takenAt: '" + text + "' is not an address: " + e.getMessage(), e);
+        }
+    }
+
+    /** The addresses of the node whose ports the capture was taken at; empty when not stated. */
+    public List<InetAddress> takenAt() {
+        return takenAt;
+    }
+
+    /** True when the capture is stated to hold every connection from its first packet. */
+    public boolean fromConnectionStart() {
+        return fromConnectionStart;
     }
 
     private static Expected parseExpected(final Path file, final String id, final JsonNode node) throws IOException {

@@ -12,6 +12,7 @@ import org.mprt.ctk.verdict.Judgement;
 /**
  * Judges a capture of {@code captures/} and compares the judgement with its expectation file. The
  * same code serves {@code ctk run} and the replay test, so that both mean the same by "as expected".
+ * What the expectation file says of the capture point and the capture's start is told to the judge.
  */
 public final class CaptureReplay {
 
@@ -52,7 +53,9 @@ public final class CaptureReplay {
     public Result replay(final Path capture) throws IOException {
         final CaptureExpectation expectation = CaptureExpectation.read(CaptureExpectation.fileFor(capture));
         try {
-            final Judgement j = judge.judge(capture);
+            CaptureJudge told = expectation.takenAt().isEmpty() ? judge : judge.takenAt(expectation.takenAt());
+            told = expectation.fromConnectionStart() ? told.fromConnectionStart() : told;
+            final Judgement j = told.judge(capture);
             return new Result(capture, expectation, j, null, expectation.mismatches(j));
         } catch (final CaptureFormatException e) {
             return new Result(capture, expectation, null, e.getMessage(),

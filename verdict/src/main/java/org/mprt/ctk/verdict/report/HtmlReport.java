@@ -56,7 +56,9 @@ public final class HtmlReport {
         w.write(esc(c.sha256()));
         w.write("</code></p>\n<p>");
         w.write(c.frames() + " frames: " + c.mprtFrames() + " MPRT, " + c.rocev2Frames() + " RoCEv2, "
-            + c.malformedFrames() + " malformed, " + c.otherFrames() + " other (skipped).</p>\n<p>");
+            + c.snappedFrames() + " snapped (cut short by the capture; headers judged), " + c.unidentifiedFrames()
+            + " unidentified (cut before their UDP port), " + c.malformedFrames() + " malformed, " + c.otherFrames()
+            + " other (skipped).</p>\n<p>");
         final Map<Outcome, Integer> counts = j.counts();
         w.write(counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().word())
             .collect(Collectors.joining(" · ")));

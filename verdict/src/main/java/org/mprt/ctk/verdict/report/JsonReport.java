@@ -67,6 +67,8 @@ public final class JsonReport {
         g.writeNumberField("frames", c.frames());
         g.writeNumberField("rocev2Frames", c.rocev2Frames());
         g.writeNumberField("mprtFrames", c.mprtFrames());
+        g.writeNumberField("snappedFrames", c.snappedFrames());
+        g.writeNumberField("unidentifiedFrames", c.unidentifiedFrames());
         g.writeNumberField("malformedFrames", c.malformedFrames());
         g.writeNumberField("otherFrames", c.otherFrames());
         g.writeEndObject();

@@ -71,6 +71,29 @@ public final class Evidence {
         return violations;
     }
 
+    /** "frame N: message" of the first violation, or null. */
+    public String firstViolation() {
+        return firstViolation;
+    }
+
+    /** The frame of the first violation; 0 when there is none. */
+    public long firstViolationFrame() {
+        return violations > 0 ? frames.get(0) : 0;
+    }
+
+    /** The frames kept: the violating ones once there is a violation, else the first examined ones. */
+    public List<Long> frames() {
+        return List.copyOf(frames);
+    }
+
+    public String inconclusiveReason() {
+        return inconclusiveReason;
+    }
+
+    public long inconclusiveFrame() {
+        return inconclusiveFrame;
+    }
+
     /**
      * The verdict: FAIL on any violation; PASS when something was checked; INCONCLUSIVE when the
      * rule recorded why it could not decide; NOT_APPLICABLE otherwise.

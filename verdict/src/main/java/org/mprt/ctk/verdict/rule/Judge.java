@@ -3,23 +3,39 @@ package org.mprt.ctk.verdict.rule;
 import java.io.IOException;
 import java.util.List;
 import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.pcap.link.NetworkLayerLocator;
+import org.mprt.ctk.verdict.state.CapturePoint;
+import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.PacketDecoder;
 import org.mprt.ctk.wire.ip.NetworkKind;
 
 /**
  * The single streaming pass: read each frame, find its network header, decode RoCEv2/MPRT, show it
- * to every rule. Allocates nothing per frame itself; what rules keep is their own affair.
+ * to every rule, then let the connection state learn from it. Rules therefore see the state as the
+ * frames before this one left it. Allocates nothing per frame itself; what rules and the state keep
+ * is bounded by the protocol's windows.
  */
 public final class Judge {
 
-    /** Frame counts of one pass, by what the frame turned out to be. */
+    /**
+     * Frame counts of one pass, by what the frame turned out to be; every frame is in exactly one
+     * count besides {@code frames}.
+     */
     public static final class Counts {
         public long frames;
+        /** Whole RoCEv2 packets (every byte captured). */
         public long rocev2;
+        /** Whole MPRT packets. */
         public long mprt;
+        /** RoCEv2 or MPRT packets the capture cut short after their UDP destination port (snap length). */
+        public long snapped;
+        /** Frames the capture cut before the bytes that tell whether they are RoCEv2 at all. */
+        public long unidentified;
+        /** Frames to UDP port 4791 that are broken as sent. */
         public long malformed;
         public long other;
     }
@@ -27,40 +43,62 @@ public final class Judge {
     private Judge() {
     }
 
+    /** One pass with the capture point inferred and default timers. */
     public static Counts run(final CaptureReader reader, final List<Rule> rules) throws IOException {
+        return run(reader, rules, new CaptureState(CapturePoint.inferred(), false, Timers.defaults()));
+    }
+
+    /** One pass; the state is consulted by the rules while they judge and when they give their verdicts. */
+    public static Counts run(final CaptureReader reader, final List<Rule> rules, final CaptureState state)
+        throws IOException {
         final Counts counts = new Counts();
-        final Observation o = new Observation();
+        final Observation o = new Observation(state);
         final Rule[] all = rules.toArray(new Rule[0]);
         while (reader.next(o.frame())) {
             counts.frames++;
             o.status(decode(o));
-            if (o.isMprt()) {
-                counts.mprt++;
-            } else if (o.isRocev2()) {
-                counts.rocev2++;
-            } else if (o.status() == DecodeStatus.MALFORMED) {
-                counts.malformed++;
-            } else {
-                counts.other++;
-            }
+            count(o, counts);
+            state.admit(o.frame(), o.status(), o.packet());
             for (final Rule rule : all) {
                 rule.observe(o);
             }
+            state.apply(o.frame(), o.status(), o.packet());
         }
+        state.finish();
         return counts;
     }
 
+    private static void count(final Observation o, final Counts counts) {
+        final DecodeStatus status = o.status();
+        if (status == DecodeStatus.SNAPPED
+            || status == DecodeStatus.MALFORMED && o.packet().error().isCutByCapture()) {
+            counts.snapped++;
+        } else if (o.isMprt()) {
+            counts.mprt++;
+        } else if (o.isRocev2()) {
+            counts.rocev2++;
+        } else if (status == DecodeStatus.UNIDENTIFIED) {
+            counts.unidentified++;
+        } else if (status == DecodeStatus.MALFORMED) {
+            counts.malformed++;
+        } else {
+            counts.other++;
+        }
+    }
+
     private static DecodeStatus decode(final Observation o) {
-        if (!NetworkLayerLocator.locate(o.frame(), o.network())) {
-            return null;
+        final Frame frame = o.frame();
+        if (!NetworkLayerLocator.locate(frame, o.network())) {
+            // A link header the capture cut short hides whether the frame was IP at all.
+            return frame.isTruncated() && o.network().kind() == NetworkLayerKind.TRUNCATED
+                ? DecodeStatus.UNIDENTIFIED : null;
         }
         final NetworkLayerKind kind = o.network().kind();
         if (kind != NetworkLayerKind.IPV4 && kind != NetworkLayerKind.IPV6) {
             return null;
         }
-        final int offset = o.frame().dataOffset() + o.network().offsetBytes();
-        final int length = o.frame().capturedLengthBytes() - o.network().offsetBytes();
-        return PacketDecoder.decode(o.frame().buffer(), o.frame().dataOffset(), offset,
-            kind == NetworkLayerKind.IPV4 ? NetworkKind.IPV4 : NetworkKind.IPV6, length, o.packet());
+        return PacketDecoder.decode(frame.buffer(), frame.dataOffset(), frame.dataOffset() + o.network().offsetBytes(),
+            kind == NetworkLayerKind.IPV4 ? NetworkKind.IPV4 : NetworkKind.IPV6, frame.capturedLengthBytes(),
+            frame.originalLengthBytes(), o.packet());
     }
 }

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.rule;
 
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.link.NetworkLayer;
+import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
@@ -10,8 +11,8 @@ import org.mprt.ctk.wire.ip.NetworkKind;
 
 /**
  * One frame of the capture as the rules see it: where it is in the file, what its link layer
- * holds, and (for UDP port 4791) the decoded packet. One instance is refilled for every frame, so
- * a rule copies what it keeps.
+ * holds, (for UDP port 4791) the decoded packet, and the connection state rebuilt from the frames
+ * before it. One instance is refilled for every frame, so a rule copies what it keeps.
  */
 public final class Observation {
 
@@ -24,7 +25,20 @@ public final class Observation {
     private final Frame frame = new Frame();
     private final NetworkLayer network = new NetworkLayer();
     private final DecodedPacket packet = new DecodedPacket();
+    private final CaptureState state;
     private DecodeStatus status;
+
+    Observation(final CaptureState state) {
+        this.state = state;
+    }
+
+    /**
+     * What the frames before this one showed of each connection, path and stream; this frame is
+     * added to it only after every rule has seen it.
+     */
+    public CaptureState state() {
+        return state;
+    }
 
     /** The capture record: number, timestamp, lengths, bytes. */
     public Frame frame() {
@@ -55,11 +69,28 @@ public final class Observation {
     }
 
     /**
-     * True for a packet whose headers are all readable (OK, or an ICRC mismatch), so that rules
-     * about fields can judge it.
+     * True for a packet whose headers are all readable (OK, an ICRC mismatch, or SNAPPED: cut by the
+     * capture in its payload), so that rules about fields can judge it.
      */
     public boolean isTransport() {
-        return status == DecodeStatus.OK || status == DecodeStatus.ICRC_MISMATCH;
+        return status == DecodeStatus.OK || status == DecodeStatus.ICRC_MISMATCH || status == DecodeStatus.SNAPPED;
+    }
+
+    /**
+     * True for a packet whose every byte the capture kept (not SNAPPED): only then can a rule judge
+     * its payload, pad bytes, ICRC or non-zero UDP checksum.
+     */
+    public boolean isWholePacket() {
+        return isTransport() && status != DecodeStatus.SNAPPED;
+    }
+
+    /**
+     * True for a packet that belongs to a connection (mprt-v0.1.md section 16.3): its headers are
+     * readable and its ICRC is not known to be wrong. A packet with a bad ICRC is discarded by its
+     * receiver (section 13.1, step 1), so the behavioural rules ignore it.
+     */
+    public boolean isAccountable() {
+        return status == DecodeStatus.OK || status == DecodeStatus.SNAPPED;
     }
 
     public boolean isMprt() {
@@ -80,10 +111,11 @@ public final class Observation {
 
     /**
      * True when decoding stopped because of this field (a structural error such as a length that
-     * disagrees, TVer not 0, a reserved opcode), in a frame the capture holds whole.
+     * disagrees, TVer not 0, a reserved opcode) in bytes the capture kept: a header the snap length
+     * cut off is nobody's fault.
      */
     public boolean isMalformedAt(final FieldSpec field) {
-        return status == DecodeStatus.MALFORMED && !isSnapped() && packet.error().field() == field;
+        return status == DecodeStatus.MALFORMED && !packet.error().isCutByCapture() && packet.error().field() == field;
     }
 
     /**
@@ -95,7 +127,8 @@ public final class Observation {
         if (packet.profile() != null) {
             return packet.profile();
         }
-        if (status == null || status == DecodeStatus.NOT_ROCE || packet.networkKind() == null) {
+        if (status == null || status == DecodeStatus.NOT_ROCE || status == DecodeStatus.UNIDENTIFIED
+            || packet.networkKind() == null) {
             return null;
         }
         final int ipHeader = packet.networkKind() == NetworkKind.IPV4 ? packet.networkHeaderLength() : IPV6_HEADER_LENGTH;

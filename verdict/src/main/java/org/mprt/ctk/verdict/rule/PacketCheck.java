@@ -39,8 +39,16 @@ public abstract class PacketCheck implements Rule {
     /** Whether this packet is of the kind the requirement speaks of. */
     protected abstract boolean appliesTo(Observation o);
 
-    /** Null when the packet conforms; otherwise what is wrong, naming field, expected and actual value. */
+    /**
+     * Null when the packet conforms; {@link #NOT_JUDGED} when the capture lacks the bytes to tell (a
+     * packet cut by the snap length), so that it counts neither way; otherwise what is wrong,
+     * naming field, expected and actual value.
+     */
     protected abstract String violation(Observation o);
+
+    /** Returned by {@link #violation} for a packet that cannot be judged; compared by identity. */
+    @SuppressWarnings("StringOperationCanBeSimplified")
+    protected static final String NOT_JUDGED = new String("not judged");
 
     @Override
     public final String requirementId() {
@@ -62,6 +70,9 @@ public abstract class PacketCheck implements Rule {
             return;
         }
         final String v = violation(o);
+        if (v == NOT_JUDGED) {
+            return;
+        }
         if (v == null) {
             evidence.conforming(o.frameNumber());
         } else {

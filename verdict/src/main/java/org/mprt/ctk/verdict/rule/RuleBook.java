@@ -8,17 +8,42 @@ import java.util.Map;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.requirement.Requirement;
 import org.mprt.ctk.requirement.RequirementCatalogue;
+import org.mprt.ctk.verdict.access.NakAnswerRule;
 import org.mprt.ctk.verdict.cc.GuidanceNonZeroRule;
 import org.mprt.ctk.verdict.cc.NoPauseFramesRule;
+import org.mprt.ctk.verdict.connection.ConnectionNamingRule;
+import org.mprt.ctk.verdict.loss.AcknowledgedResendRule;
+import org.mprt.ctk.verdict.loss.RetransmissionFlagRule;
+import org.mprt.ctk.verdict.loss.SackRetransmitRule;
+import org.mprt.ctk.verdict.path.PathEntropyRule;
+import org.mprt.ctk.verdict.path.PathPlaneRule;
+import org.mprt.ctk.verdict.path.PathSequenceRule;
+import org.mprt.ctk.verdict.path.SendWindowRule;
+import org.mprt.ctk.verdict.placement.ReceiveSequenceRule;
+import org.mprt.ctk.verdict.roce.AckMsnRule;
 import org.mprt.ctk.verdict.roce.BthReservedRule;
 import org.mprt.ctk.verdict.roce.CnpFormatRule;
 import org.mprt.ctk.verdict.roce.IpHeaderRule;
+import org.mprt.ctk.verdict.roce.GoBackNRule;
 import org.mprt.ctk.verdict.roce.MessageStructureRule;
+import org.mprt.ctk.verdict.roce.NoResendAfterAckRule;
 import org.mprt.ctk.verdict.roce.PadCountRule;
 import org.mprt.ctk.verdict.roce.PayloadSizeRule;
+import org.mprt.ctk.verdict.roce.RequestSequenceRule;
+import org.mprt.ctk.verdict.roce.ResponderAckRule;
+import org.mprt.ctk.verdict.roce.SingleNakRule;
 import org.mprt.ctk.verdict.roce.SourcePortRangeRule;
 import org.mprt.ctk.verdict.roce.SourcePortStableRule;
+import org.mprt.ctk.verdict.roce.SyndromeRule;
 import org.mprt.ctk.verdict.roce.UdpChecksumZeroRule;
+import org.mprt.ctk.verdict.sack.AnswerPlaneRule;
+import org.mprt.ctk.verdict.sack.EchoTimestampRule;
+import org.mprt.ctk.verdict.sack.NoRenegingRule;
+import org.mprt.ctk.verdict.sack.SackTruthRule;
+import org.mprt.ctk.verdict.state.Timers;
+import org.mprt.ctk.verdict.stream.CmsnMonotonicRule;
+import org.mprt.ctk.verdict.stream.CompletionRule;
+import org.mprt.ctk.verdict.stream.MessageOrderRule;
 import org.mprt.ctk.verdict.wire.AckFieldsRule;
 import org.mprt.ctk.verdict.wire.BthFieldsRule;
 import org.mprt.ctk.verdict.wire.ControlAckReqRule;
@@ -28,6 +53,8 @@ import org.mprt.ctk.verdict.wire.DistinctStreamRecordsRule;
 import org.mprt.ctk.verdict.wire.FirstLastFlagsRule;
 import org.mprt.ctk.verdict.wire.IcrcRule;
 import org.mprt.ctk.verdict.wire.LengthsRule;
+import org.mprt.ctk.verdict.wire.TransportPortRule;
+import org.mprt.ctk.verdict.roce.RethPresenceRule;
 import org.mprt.ctk.verdict.wire.Ipv4FragmentRule;
 import org.mprt.ctk.verdict.wire.MdethReservedRule;
 import org.mprt.ctk.verdict.wire.MessageBoundsRule;
@@ -48,6 +75,9 @@ public final class RuleBook {
 
     private static final RequirementCatalogue CATALOGUE = RequirementCatalogue.fromClasspath();
 
+    /** Paths per connection and direction without a PICS: path_id 0 to 63. */
+    private static final int MPRT_PATHS = 64;
+
     private RuleBook() {
     }
 
@@ -62,10 +92,14 @@ public final class RuleBook {
      * @param pics the PICS of the implementation whose traffic is judged, or null
      */
     public static List<Rule> all(final Pics pics) {
+        return sorted(wire(pics));
+    }
+
+    private static List<Rule> wire(final Pics pics) {
         final PayloadPmtuRule pmtuRule = pics != null && pics.capability("pmtu").isPresent()
             ? new PayloadPmtuRule(pics.capability("pmtu").get().intValue()) : new PayloadPmtuRule();
         final List<Rule> rules = new ArrayList<>(List.of(
-            LengthsRule.mprt(), LengthsRule.rocev2(), new UdpChecksumRule(), new Ipv4FragmentRule(), new DataEcnCapableRule(), IcrcRule.mprt(),
+            TransportPortRule.mprt(), TransportPortRule.rocev2(), new RethPresenceRule(), LengthsRule.mprt(), LengthsRule.rocev2(), new UdpChecksumRule(), new Ipv4FragmentRule(), new DataEcnCapableRule(), IcrcRule.mprt(),
             new BthFieldsRule(), new DestQpRule(), new PadRule(), new ControlAckReqRule(), new OpcodeRule(),
             new MessageBoundsRule(), new FirstLastFlagsRule(), new MdethReservedRule(), pmtuRule,
             new MessageConsistencyRule(), new SackBitZeroRule(), new AckFieldsRule(), new DistinctStreamRecordsRule(),
@@ -73,6 +107,40 @@ public final class RuleBook {
             new SourcePortStableRule(), new SourcePortRangeRule(), new IpHeaderRule(), new UdpChecksumZeroRule(),
             new CnpFormatRule(), BthReservedRule.transportVersion(), BthReservedRule.resv7(), BthReservedRule.resv6(),
             new PadCountRule(), new MessageStructureRule(), IcrcRule.rocev2(), new PayloadSizeRule()));
+        rules.addAll(behaviour(pics));
+        return rules;
+    }
+
+    /**
+     * The rules about what nodes do over time, judged against the connection state the capture
+     * rebuilds, with the timers and capabilities the PICS declares; a requirement that needs a
+     * capability an MPRT PICS lacks (mprt-v0.1.md section 15.2) is not applicable.
+     */
+    private static List<Rule> behaviour(final Pics pics) {
+        final Timers timers = Timers.of(pics);
+        final int paths = capability(pics, "paths", MPRT_PATHS);
+        final int pmtu = capability(pics, "pmtu", PayloadPmtuRule.MAX_PMTU_BYTES);
+        final boolean mprtPics = pics != null && "mprt-0.1".equals(pics.profile());
+        final Rule entropy = mprtPics && paths < 2
+            ? new NotApplicableRule("MPRT-PATH-004", "the PICS declares " + paths + " path per connection (needs paths>=2)")
+            : new PathEntropyRule();
+        final Rule receiveSequence = mprtPics && !pics.supports("send")
+            ? new NotApplicableRule("MPRT-PLACE-003", "the PICS does not declare send") : new ReceiveSequenceRule();
+        return List.of(
+            new ConnectionNamingRule(), new PathSequenceRule(), new SendWindowRule(), new PathPlaneRule(paths),
+            entropy, new MessageOrderRule(), new CompletionRule(), new CmsnMonotonicRule(),
+            receiveSequence, new AnswerPlaneRule(), new SackTruthRule(), new NoRenegingRule(),
+            new EchoTimestampRule(timers), new SackRetransmitRule(timers), new RetransmissionFlagRule(),
+            new AcknowledgedResendRule(timers), new NakAnswerRule(timers),
+            new RequestSequenceRule(pmtu), new ResponderAckRule(), new SyndromeRule(), new AckMsnRule(),
+            new NoResendAfterAckRule(timers), new SingleNakRule(), new GoBackNRule(timers));
+    }
+
+    private static int capability(final Pics pics, final String key, final int otherwise) {
+        return pics != null && pics.capability(key).isPresent() ? pics.capability(key).get().intValue() : otherwise;
+    }
+
+    private static List<Rule> sorted(final List<Rule> rules) {
         final Map<String, Integer> order = new HashMap<>();
         int i = 0;
         for (final Requirement r : CATALOGUE.all()) {

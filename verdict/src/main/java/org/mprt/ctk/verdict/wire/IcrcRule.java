@@ -7,7 +7,8 @@ import org.mprt.ctk.wire.decode.DecodeStatus;
 
 /**
  * MPRT-WIRE-007 and ROCE-ICRC-001: the ICRC is the one RoCEv2 defines. The same computation serves
- * both profiles; each requirement gets its own instance.
+ * both profiles; each requirement gets its own instance. A packet a snap length cut short has lost
+ * its ICRC and is not judged.
  */
 public final class IcrcRule extends PacketCheck {
 
@@ -28,7 +29,7 @@ public final class IcrcRule extends PacketCheck {
 
     @Override
     protected boolean appliesTo(final Observation o) {
-        return o.isTransport() && o.packet().profile() == profile;
+        return o.isWholePacket() && o.packet().profile() == profile;
     }
 
     @Override

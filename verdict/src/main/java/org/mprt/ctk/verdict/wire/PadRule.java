@@ -7,6 +7,7 @@ import org.mprt.ctk.wire.decode.DecodedPacket;
 /**
  * MPRT-WIRE-012: payload plus pad is a multiple of 4 and the pad bytes are zero. The packet's length
  * fixes payload plus pad; PadCnt only splits it, so these two checks are what a capture can decide.
+ * Pad bytes that a snap length cut off are not judged.
  */
 public final class PadRule extends PacketCheck {
 
@@ -28,6 +29,9 @@ public final class PadRule extends PacketCheck {
                 + " + " + p.padCount() + " = " + padded;
         }
         final int padStart = p.payloadOffset() + p.payloadLength();
+        if (p.padCount() > 0 && !o.isWholePacket()) {
+            return NOT_JUDGED;
+        }
         for (int i = 0; i < p.padCount(); i++) {
             final int b = p.buffer().get(padStart + i) & 0xFF;
             if (b != 0) {

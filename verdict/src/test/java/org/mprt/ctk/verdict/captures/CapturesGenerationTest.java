@@ -21,9 +21,11 @@ class CapturesGenerationTest {
         if (Boolean.getBoolean("ctk.regenerate")) {
             new WireCaptures().writeAll(CAPTURES);
             MalformedCaptures.writeAll(CAPTURES);
+            new BehaviourCaptures().writeAll(CAPTURES);
         }
         new WireCaptures().writeAll(fresh);
         MalformedCaptures.writeAll(fresh);
+        new BehaviourCaptures().writeAll(fresh);
         try (var files = Files.walk(fresh)) {
             for (final Path generated : files.filter(Files::isRegularFile).toList()) {
                 final Path committed = CAPTURES.resolve(fresh.relativize(generated).toString());

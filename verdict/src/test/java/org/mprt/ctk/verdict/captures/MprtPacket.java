@@ -8,7 +8,9 @@ import org.mprt.ctk.wire.opcode.OpcodeTable;
 
 /**
  * One MPRT packet of a crafted capture, described by its fields with sensible defaults: A writes
- * to B, B acknowledges. {@link #build} turns it into frame bytes through the codec.
+ * to B, B acknowledges. {@link #buildData}, {@link #buildAck} and {@link #buildNak} turn it into
+ * frame bytes through the codec. The connection numbers follow the direction: a packet from A
+ * carries DestQP = B's number and SCN = A's, one from B the reverse, unless overridden.
  */
 final class MprtPacket {
 
@@ -18,6 +20,9 @@ final class MprtPacket {
     int psn;
     int pathId;
     int ackReq;
+    /** Overrides of the connection numbers a packet carries; null keeps those of its direction. */
+    Integer destQp;
+    Integer scn;
     // data
     boolean send;
     int streamId;
@@ -28,12 +33,19 @@ final class MprtPacket {
     long baseAddress = 0x7f00_0000_0000L;
     long rkey = 0x1234;
     long rsn;
+    int r;
+    /** tx_timestamp; null means 1000 + PSN. */
+    Long txTimestamp;
     // ack
     int cack;
     int[] sackedPsns = {};
     int ceCount;
     long guidanceRateMbps = 0xFFFF_FFFFL;
     int[][] streamRecords = {};
+    /** echo_timestamp; null means 1000 + cack. */
+    Long echoTimestamp;
+    // nak
+    int nakCode = 0x04;
     // free-form
     Consumer<FrameEncoder> settings = FrameFactory.none();
     Consumer<FrameEncoder> fields = FrameFactory.none();
@@ -50,6 +62,12 @@ final class MprtPacket {
         return p;
     }
 
+    static MprtPacket nak() {
+        final MprtPacket p = ack();
+        p.messageLength = 0;
+        return p;
+    }
+
     MprtPacket with(final Consumer<MprtPacket> change) {
         change.accept(this);
         return this;
@@ -58,11 +76,11 @@ final class MprtPacket {
     byte[] buildData(final FrameFactory factory) {
         return factory.frame(way, plane, udpSourcePort, send ? OpcodeTable.MPRT_SEND : OpcodeTable.MPRT_WRITE,
             payloadBytes, settings, e -> {
-                e.bth().destQp(FrameFactory.DCN_AT_B).psn(psn).ackReq(ackReq);
+                e.bth().destQp(destQp()).psn(psn).ackReq(ackReq);
                 final var m = e.extensions().mdeth();
-                m.pathId(pathId).streamId(streamId).scn(FrameFactory.DCN_AT_A).msn(msn).messageOffset(messageOffset)
-                    .messageLength(messageLength).txTimestamp(1000 + psn)
-                    .f(messageOffset == 0 ? 1 : 0).l(messageOffset + payloadBytes == messageLength ? 1 : 0);
+                m.pathId(pathId).streamId(streamId).scn(scn()).msn(msn).messageOffset(messageOffset)
+                    .messageLength(messageLength).txTimestamp(txTimestamp != null ? txTimestamp : 1000 + psn)
+                    .f(messageOffset == 0 ? 1 : 0).l(messageOffset + payloadBytes == messageLength ? 1 : 0).r(r);
                 if (send) {
                     m.rsn(rsn);
                 } else {
@@ -78,10 +96,11 @@ final class MprtPacket {
             e.recordCount(records);
             settings.accept(e);
         }, e -> {
-            e.bth().destQp(FrameFactory.DCN_AT_A).psn(cack);
+            e.bth().destQp(destQp()).psn(cack);
             final MaethFlyweight a = e.extensions().maeth();
-            a.pathId(pathId).e(ceCount > 0 ? 1 : 0).ceCount(ceCount).echoTimestamp(1000 + cack)
-                .guidanceRateMbps(guidanceRateMbps).recordCount(records).scn(FrameFactory.DCN_AT_B);
+            a.pathId(pathId).e(ceCount > 0 ? 1 : 0).ceCount(ceCount)
+                .echoTimestamp(echoTimestamp != null ? echoTimestamp : 1000 + cack)
+                .guidanceRateMbps(guidanceRateMbps).recordCount(records).scn(scn());
             for (final int sacked : sackedPsns) {
                 a.sack(cack, sacked);
             }
@@ -96,5 +115,23 @@ final class MprtPacket {
             }
             fields.accept(e);
         }, tamper);
+    }
+
+    /** An MPRT_NAK from the receiver naming the data packet it answers: path, PSN, stream, MSN, offset. */
+    byte[] buildNak(final FrameFactory factory) {
+        return factory.frame(way, plane, udpSourcePort, OpcodeTable.MPRT_NAK, 0, settings, e -> {
+            e.bth().destQp(destQp()).psn(psn);
+            e.extensions().mneth().pathId(pathId).nakCode(nakCode).streamId(streamId).scn(scn()).msn(msn)
+                .messageOffset(messageOffset);
+            fields.accept(e);
+        }, tamper);
+    }
+
+    private int destQp() {
+        return destQp != null ? destQp : way == FrameFactory.Way.A_TO_B ? FrameFactory.DCN_AT_B : FrameFactory.DCN_AT_A;
+    }
+
+    private int scn() {
+        return scn != null ? scn : way == FrameFactory.Way.A_TO_B ? FrameFactory.DCN_AT_A : FrameFactory.DCN_AT_B;
     }
 }

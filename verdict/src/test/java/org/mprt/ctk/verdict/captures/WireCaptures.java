@@ -44,10 +44,32 @@ final class WireCaptures {
         out.put("wire/mprt-bad-control.pcap", mprtBadControl());
         out.put("wire/rocev2-clean-vlan-ipv6.pcapng", rocev2CleanVlanIpv6());
         out.put("wire/rocev2-bad.pcap", rocev2Bad());
+        out.put("wire/transport-port-and-reth.pcap", transportPortAndReth());
         return out;
     }
 
+    /**
+     * The bad-headers exchange as two other captures would hold it: with a snap length of 128 bytes,
+     * which cuts every data packet in its payload (its header rules judge as on the whole capture;
+     * its payload, pad, ICRC and non-zero UDP checksum are not judged), and as a Linux cooked v2
+     * (SLL2) capture, judged identically to the Ethernet one.
+     */
+    List<CaptureFile> variants() {
+        final List<byte[]> frames = mprtBadHeaders();
+        final List<byte[]> cooked = new ArrayList<>();
+        for (final byte[] frame : frames) {
+            cooked.add(CaptureFile.linuxSll2(frame));
+        }
+        return List.of(
+            CaptureFile.spaced("wire/mprt-bad-headers-snap128.pcap", LinkType.ETHERNET, 128, frames),
+            CaptureFile.spaced("wire/mprt-bad-headers-sll2.pcap", LinkType.LINUX_SLL2, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
+                cooked));
+    }
+
     void writeAll(final Path capturesDir) throws IOException {
+        for (final CaptureFile variant : variants()) {
+            variant.write(capturesDir);
+        }
         for (final Map.Entry<String, List<byte[]>> e : all().entrySet()) {
             final Path file = capturesDir.resolve(e.getKey());
             Files.createDirectories(file.getParent());
@@ -246,6 +268,28 @@ final class WireCaptures {
             e -> e.extensions().reth().virtualAddress(0x1000).rKey(5).dmaLength(3000), intact()));
         frames.add(roce(0xC100, OpcodeTable.RC_RDMA_WRITE_MIDDLE, 1000, 0x3C, 1, none(), none(), intact()));    // 15: Middle not PMTU (RETH-002)
         frames.add(roce(0xC100, OpcodeTable.RC_RDMA_WRITE_LAST, 500, 0x3C, 2, none(), none(), intact()));       // 16: 2524 of 3000 (RETH-002)
+        return frames;
+    }
+
+    /**
+     * Transport packets on the wrong UDP port, recognised by their ICRC, and an RDMA WRITE Only too
+     * short for its RETH: frame 1 is a valid MPRT WRITE, frame 2 the same to port 4793 (MPRT-WIRE-001),
+     * frame 3 a valid RC SEND Only, frame 4 the same to port 4792 (ROCE-WIRE-001), frame 5 an RDMA
+     * WRITE Only with 8 bytes where its 16-byte RETH should be (ROCE-RETH-001), frame 6 a plain UDP
+     * datagram to port 4792 that is not a transport packet (its last bytes are no ICRC).
+     */
+    List<byte[]> transportPortAndReth() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(MprtPacket.data().buildData(f));                                                        // 1
+        frames.add(MprtPacket.data().with(p -> { p.psn = 1; p.msn = 1;                                     // 2
+            p.settings = e -> e.udpDestinationPort(4793); }).buildData(f));
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x41, 0, none(), none(), intact()));          // 3
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x42, 0, e -> e.udpDestinationPort(4792), none(), intact())); // 4
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x43, 0, none(), none(),                       // 5
+            FrameFactory.rewrite(b -> b.put(IPV4_OFFSET + 20 + 8, (byte) OpcodeTable.RC_RDMA_WRITE_ONLY.code()),
+                IPV4_OFFSET, NetworkKind.IPV4)));
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x44, 0, e -> e.udpDestinationPort(4792), none(), // 6
+            b -> b.put(b.limit() - 1, (byte) (b.get(b.limit() - 1) ^ 0x01))));
         return frames;
     }
 }

@@ -1,0 +1,63 @@
+package org.mprt.ctk.verdict.path;
+
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.verdict.state.Plane;
+
+/**
+ * MPRT-PATH-004 (mprt-v0.1.md section 10.1): two paths of one connection direction on the same plane
+ * that both have unacknowledged data packets at the same time carry different UDP source ports, so
+ * that two paths are never one route twice.
+ *
+ * <p>Reading for a capture: a path has unacknowledged data from the capture of a data packet until
+ * a captured ACK acknowledges it, or until the sender abandons it (a PROBE on the path, or its data
+ * re-sprayed elsewhere, section 10.5). Elsewhere than at the sender's port the unacknowledged
+ * stretches look shorter, never longer, so an overlap seen anywhere is a violation; a pass needs
+ * the sender's port.
+ */
+public final class PathEntropyRule extends BehaviourRule {
+
+    public PathEntropyRule() {
+        super("MPRT-PATH-004", JudgedAt.SENDER, true, false);
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+            return;
+        }
+        final int pathId = o.packet().extensions().mdeth().pathId();
+        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        if (d.path(pathId) == null) {
+            return;
+        }
+        final Evidence e = evidence.of(d);
+        final Plane plane = Plane.of(o.packet());
+        final int port = o.packet().udp().sourcePort();
+        for (final PathRecord other : d.paths()) {
+            if (other != null && other.pathId() != pathId && other.unacknowledged() > 0 && plane.equals(other.plane())
+                && other.udpSourcePort() == port) {
+                e.violation(o.frameNumber(), "udp.srcport: path " + pathId + " sends from port " + port + " on " + plane
+                    + ", the port of path " + other.pathId() + " (frame " + other.latestDataFrame() + "), which has "
+                    + other.unacknowledged() + " unacknowledged data packets on the same plane");
+                return;
+            }
+        }
+        e.conforming(o.frameNumber());
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " data packets use a UDP source port no other busy path of their plane uses";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no MPRT data packet in the capture";
+    }
+}

@@ -1,0 +1,80 @@
+package org.mprt.ctk.verdict.path;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.DirectionKey;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.Plane;
+
+/**
+ * MPRT-PATH-003 (mprt-v0.1.md section 10.1): a sender uses only path_ids below the path count of its
+ * direction and sends every data packet and PROBE of one path between the same pair of addresses.
+ *
+ * <p>Reading for a capture: the path count is agreed outside the protocol, so it is known only from
+ * a PICS ({@code paths}, the most paths the implementation uses); without one, path_id up to 63 is
+ * MPRT-WIRE-030's business. A path's plane is the one its first captured data packet or PROBE
+ * used; each packet that leaves it is a violation. The network does not rewrite addresses, so a packet seen on another
+ * plane than its path's earlier ones is a violation wherever the capture is taken; a pass needs the
+ * sender's port, where every packet of the path is seen.
+ */
+public final class PathPlaneRule extends BehaviourRule {
+
+    private record PathKey(DirectionKey direction, int pathId) {
+    }
+
+    private record FirstSeen(Plane plane, long frame) {
+    }
+
+    private final int pathCount;
+    /** Each path's plane as its first data packet or PROBE showed it: at most 64 per direction. */
+    private final Map<PathKey, FirstSeen> planes = new HashMap<>();
+
+    public PathPlaneRule() {
+        this(MprtDirection.MAX_PATHS);
+    }
+
+    /** @param pathCount the most paths a direction may use, from the PICS */
+    public PathPlaneRule(final int pathCount) {
+        super("MPRT-PATH-003", JudgedAt.SENDER, true, false);
+        this.pathCount = pathCount;
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet()) && !MprtOpcodes.isProbe(o.packet())) {
+            return;
+        }
+        final int pathId = MprtOpcodes.pathId(o.packet());
+        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        if (pathId >= MprtDirection.MAX_PATHS) {
+            return;
+        }
+        final Evidence e = evidence.of(d);
+        final Plane plane = Plane.of(o.packet());
+        final FirstSeen first = planes.computeIfAbsent(new PathKey(d.key(), pathId), k -> new FirstSeen(plane, o.frameNumber()));
+        if (pathId >= pathCount) {
+            e.violation(o.frameNumber(), "mprt.path_id: expected below the " + pathCount
+                + " paths the PICS declares, found " + pathId);
+        } else if (!first.plane().equals(plane)) {
+            e.violation(o.frameNumber(), "ip addresses: path " + pathId + " travels " + first.plane() + " (frame "
+                + first.frame() + "), this packet " + plane + "; a path stays on one plane");
+        } else {
+            e.conforming(o.frameNumber());
+        }
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " data packets and PROBEs stay on their path's plane";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no MPRT data packet or PROBE in the capture";
+    }
+}

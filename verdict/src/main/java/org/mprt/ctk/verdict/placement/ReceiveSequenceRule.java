@@ -1,0 +1,112 @@
+package org.mprt.ctk.verdict.placement;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.DirectionKey;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+/**
+ * MPRT-PLACE-003 (mprt-v0.1.md sections 4.3 and 7.2): on each stream the SEND messages, taken in MSN
+ * order, carry RSN 0, 1, 2 and so on: a SEND's RSN is the number of SEND messages with a smaller MSN.
+ *
+ * <p>Reading for a capture: messages are taken in MSN order as the first packet of each is captured,
+ * waiting for a missing MSN before going on, so the rule never guesses the kind of a message it has
+ * not seen. A stream captured from MSN 0 is counted from RSN 0; one captured from a later MSN learns
+ * the count from its first SEND and judges the SENDs after it. The RSN and the kinds do not change
+ * on the way, so a violation seen anywhere is one; the spec judges the rule at the sender's port.
+ */
+public final class ReceiveSequenceRule extends BehaviourRule {
+
+    /** Messages waiting for an earlier MSN; beyond this the stream starts counting afresh. */
+    static final int MAX_WAITING = 4096;
+
+    private record StreamKey(DirectionKey direction, int streamId) {
+    }
+
+    private record Begun(boolean send, long rsn, long frame) {
+    }
+
+    private static final class Count {
+        long nextMsn;
+        boolean known;
+        long sends;
+        final Map<Long, Begun> waiting = new HashMap<>();
+    }
+
+    private final Map<StreamKey, Count> streams = new HashMap<>();
+
+    public ReceiveSequenceRule() {
+        super("MPRT-PLACE-003", JudgedAt.SENDER, true, false);
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+            return;
+        }
+        final MdethFlyweight m = o.packet().extensions().mdeth();
+        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final boolean fromStart = o.state().isFromConnectionStart();
+        final Count c = streams.computeIfAbsent(new StreamKey(d.key(), m.streamId()), k -> {
+            final Count fresh = new Count();
+            fresh.nextMsn = fromStart ? 0 : m.msn();
+            fresh.known = fromStart || m.msn() == 0;
+            return fresh;
+        });
+        final long msn = m.msn();
+        if (SerialNumber.precedes32(msn, c.nextMsn) || c.waiting.containsKey(msn)) {
+            return;
+        }
+        c.waiting.put(msn, new Begun(m.isSendLayout(), m.isSendLayout() ? m.rsn() : 0, o.frameNumber()));
+        if (c.waiting.size() > MAX_WAITING) {
+            c.nextMsn = lowestWaiting(c);
+            c.known = false;
+        }
+        resolve(c, m.streamId(), evidence.of(d));
+    }
+
+    private static void resolve(final Count c, final int streamId, final Evidence e) {
+        for (Begun b = c.waiting.remove(c.nextMsn); b != null; b = c.waiting.remove(c.nextMsn)) {
+            if (b.send()) {
+                if (!c.known) {
+                    c.sends = b.rsn();
+                    c.known = true;
+                } else if (b.rsn() == c.sends) {
+                    e.conforming(b.frame());
+                } else {
+                    e.violation(b.frame(), "mprt.mdeth.rsn: expected " + c.sends + " for the SEND with MSN " + c.nextMsn
+                        + " of stream " + streamId + " (" + c.sends + " SEND messages before it), found " + b.rsn());
+                }
+                c.sends = SerialNumber.add32(c.sends, 1);
+            }
+            c.nextMsn = SerialNumber.add32(c.nextMsn, 1);
+        }
+    }
+
+    private static long lowestWaiting(final Count c) {
+        long lowest = c.waiting.keySet().iterator().next();
+        for (final long msn : c.waiting.keySet()) {
+            if (SerialNumber.precedes32(msn, lowest)) {
+                lowest = msn;
+            }
+        }
+        return lowest;
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " SEND messages carry the RSN that counts the SENDs before them on their stream";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no MPRT_SEND whose place in its stream the capture shows";
+    }
+}

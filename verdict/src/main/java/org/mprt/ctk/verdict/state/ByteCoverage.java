@@ -1,0 +1,81 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.Arrays;
+
+/**
+ * Which bytes of one message the captured data packets carried: a sorted set of disjoint
+ * half-open intervals, merged as packets come. Bounded: past {@link #MAX_INTERVALS} separate
+ * pieces (far more than 256 PSNs on 64 paths can leave open) it stops and says it does not know.
+ */
+public final class ByteCoverage {
+
+    static final int MAX_INTERVALS = 4096;
+
+    private long[] starts = new long[4];
+    private long[] ends = new long[4];
+    private int size;
+    private boolean overflowed;
+
+    /** Adds [start, end); an empty range adds nothing. */
+    void add(final long start, final long end) {
+        if (start >= end || overflowed) {
+            return;
+        }
+        int first = 0;
+        while (first < size && ends[first] < start) {
+            first++;
+        }
+        int last = first;
+        long s = start;
+        long e = end;
+        while (last < size && starts[last] <= end) {
+            s = Math.min(s, starts[last]);
+            e = Math.max(e, ends[last]);
+            last++;
+        }
+        final int removed = last - first;
+        if (removed == 0) {
+            if (size == MAX_INTERVALS) {
+                overflowed = true;
+                return;
+            }
+            grow();
+            System.arraycopy(starts, first, starts, first + 1, size - first);
+            System.arraycopy(ends, first, ends, first + 1, size - first);
+            size++;
+        } else if (removed > 1) {
+            System.arraycopy(starts, last, starts, first + 1, size - last);
+            System.arraycopy(ends, last, ends, first + 1, size - last);
+            size -= removed - 1;
+        }
+        starts[first] = s;
+        ends[first] = e;
+    }
+
+    private void grow() {
+        if (size == starts.length) {
+            starts = Arrays.copyOf(starts, size * 2);
+            ends = Arrays.copyOf(ends, size * 2);
+        }
+    }
+
+    /** True when [0, length) is carried whole. */
+    public boolean covers(final long length) {
+        return !overflowed && (length == 0 || size == 1 && starts[0] == 0 && ends[0] >= length);
+    }
+
+    /** The first byte of [0, length) not carried, or -1 when all are (or when the count overflowed). */
+    public long firstMissing(final long length) {
+        if (overflowed) {
+            return -1;
+        }
+        if (size == 0 || starts[0] > 0) {
+            return length == 0 ? -1 : 0;
+        }
+        return ends[0] >= length ? -1 : ends[0];
+    }
+
+    public boolean isKnown() {
+        return !overflowed;
+    }
+}

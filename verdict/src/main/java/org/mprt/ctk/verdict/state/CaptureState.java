@@ -1,0 +1,161 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.Collection;
+import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.wire.Profile;
+import org.mprt.ctk.wire.decode.DecodeStatus;
+import org.mprt.ctk.wire.decode.DecodedPacket;
+
+/**
+ * The connections of a capture rebuilt in one streaming pass (ARCHITECTURE.md, "Where the state
+ * lives"): per MPRT connection direction its paths (PSNs sent with their first and latest
+ * transmission, what each ACK acknowledged, the cack the sender can have learnt, the plane and
+ * entropy in use), streams (messages, bytes carried, SEND RSNs, CMSNs reported) and segments; per
+ * RoCEv2 QP direction its request PSNs and the acknowledgements bound to them; for every direction
+ * the timing of its answers, where the capture stands ({@link CaptureSide}) and whether the capture
+ * holds its beginning. Memory is bounded by the protocol's windows, never by the capture's length.
+ *
+ * <p>The judge shows each frame to the rules first and then to {@link #apply}, so that a rule sees
+ * the state the earlier frames left. Only packets that belong to a connection count: a packet with
+ * a bad ICRC is discarded by its receiver (mprt-v0.1.md section 13.1, step 1) and is ignored here.
+ */
+public final class CaptureState {
+
+    private final CapturePoint point;
+    private final boolean fromConnectionStart;
+    private final Timers timers;
+    private final MprtTracker mprt = new MprtTracker();
+    private final RoceTracker roce;
+    private long firstNs = Long.MIN_VALUE;
+    private boolean finished;
+
+    /**
+     * @param point               where the capture was taken, stated or to be inferred
+     * @param fromConnectionStart true when the capture is known to hold every connection from its first packet
+     * @param timers              the timers and tolerance to judge with
+     */
+    public CaptureState(final CapturePoint point, final boolean fromConnectionStart, final Timers timers) {
+        this.point = point;
+        this.fromConnectionStart = fromConnectionStart;
+        this.timers = timers;
+        this.roce = new RoceTracker(fromConnectionStart);
+    }
+
+    public Timers timers() {
+        return timers;
+    }
+
+    public CapturePoint capturePoint() {
+        return point;
+    }
+
+    /** True when the capture is declared to hold every connection from its first packet. */
+    public boolean isFromConnectionStart() {
+        return fromConnectionStart;
+    }
+
+    /** The capture time of the first frame, or Long.MIN_VALUE before it. */
+    public long firstFrameNs() {
+        return firstNs;
+    }
+
+    /**
+     * Before the rules judge a frame: makes sure the direction and path its packet names exist, so
+     * that rules can keep their evidence with them. Nothing of the frame is learnt yet.
+     */
+    public void admit(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
+        if (firstNs == Long.MIN_VALUE) {
+            firstNs = frame.timestampNs();
+        }
+        if (!belongsToConnection(status, p)) {
+            return;
+        }
+        if (p.profile() == Profile.MPRT) {
+            mprt.admit(frame.frameNumber(), p);
+        } else {
+            roce.admit(frame.frameNumber(), p);
+        }
+    }
+
+    private static boolean belongsToConnection(final DecodeStatus status, final DecodedPacket p) {
+        return (status == DecodeStatus.OK || status == DecodeStatus.SNAPPED) && p.profile() != null && p.opcode() != null;
+    }
+
+    /** After the rules have judged a frame: learns from it. */
+    public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
+        if (!belongsToConnection(status, p)) {
+            return;
+        }
+        if (p.profile() == Profile.MPRT) {
+            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status);
+        } else {
+            roce.apply(frame.frameNumber(), frame.timestampNs(), p);
+        }
+    }
+
+    /** Settles, after the last frame, where the capture stands for each direction and which it holds from the start. */
+    public void finish() {
+        if (finished) {
+            return;
+        }
+        finished = true;
+        if (!fromConnectionStart) {
+            mprt.judgeStarts();
+            roce.judgeStarts();
+        }
+        roce.linkReverses();
+        final SideInference sides = new SideInference(point, timers);
+        for (final MprtDirection d : mprt.all()) {
+            sides.place(d, mprt.get(d.key().reversed()));
+        }
+        for (final QueuePairDirection d : roce.all()) {
+            sides.place(d, d.reverse());
+        }
+    }
+
+    // ---- MPRT lookups ------------------------------------------------------------------------
+
+    /** The direction a data packet or PROBE belongs to (admitted, so never null for an accountable packet). */
+    public MprtDirection mprtDirectionOf(final DecodedPacket p) {
+        return mprt.get(new DirectionKey(p.bth().destQp(), MprtTracker.scn(p)));
+    }
+
+    /** The direction an ACK, NAK or PROBE_REPLY answers (its pair reversed); admitted like the others. */
+    public MprtDirection mprtAnswered(final DecodedPacket p) {
+        return mprt.get(MprtTracker.answered(p));
+    }
+
+    public MprtDirection mprtDirection(final DirectionKey key) {
+        return mprt.get(key);
+    }
+
+    /** The (DestQP, SCN) pair of an MPRT packet, whichever extension header carries the SCN. */
+    public static DirectionKey pairOf(final DecodedPacket p) {
+        return new DirectionKey(p.bth().destQp(), MprtTracker.scn(p));
+    }
+
+    public Collection<MprtDirection> mprtDirections() {
+        return mprt.all();
+    }
+
+    // ---- RoCEv2 lookups ----------------------------------------------------------------------
+
+    /** The direction a request packet belongs to (admitted, so never null for an accountable request). */
+    public QueuePairDirection roceRequests(final DecodedPacket request) {
+        return roce.requests(request);
+    }
+
+    /** The requests an acknowledgement answers, or null when the capture cannot tell. */
+    public QueuePairDirection roceAnswered(final DecodedPacket acknowledgement) {
+        return roce.answered(acknowledgement);
+    }
+
+    public Collection<QueuePairDirection> roceDirections() {
+        return roce.all();
+    }
+
+    /** Hash of an MPRT data packet's payload, as kept in {@link Segment#payloadHash()}. */
+    public static long payloadHash(final DecodedPacket p) {
+        return MprtTracker.payloadHash(p);
+    }
+}

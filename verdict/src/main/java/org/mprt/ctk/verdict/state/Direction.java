@@ -1,0 +1,120 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.ArrayList;
+import java.util.List;
+
+/**
+ * One direction of one connection, as the capture shows it: data one way, answers the other way.
+ * For MPRT it is named by the (DestQP, SCN) pair of its data packets; for RoCEv2 by the responder's
+ * address and QP. Holds what every rule needs to know about the direction as a whole: which
+ * addresses its data leaves from and goes to, how long answers took, where the capture stands
+ * ({@link #side()}, settled after the last frame) and whether the capture holds its beginning.
+ */
+public abstract class Direction {
+
+    /** Planes per connection are at most 8 (PICS {@code planes}); a few more in case of a faulty sender. */
+    private static final int MAX_ADDRESSES = 16;
+
+    private final List<CapturePoint.Address> sources = new ArrayList<>();
+    private final List<CapturePoint.Address> destinations = new ArrayList<>();
+    private final long firstFrame;
+    private long answerSamples;
+    private long fastestAnswerNs = Long.MAX_VALUE;
+    private long slowestAnswerNs;
+    private String midConnection;
+    private long midConnectionFrame;
+    private CaptureSide side = CaptureSide.UNKNOWN;
+    private String sideReason = "the capture has not been read to its end";
+
+    protected Direction(final long firstFrame) {
+        this.firstFrame = firstFrame;
+    }
+
+    /** How the reports name the direction, e.g. {@code DestQP 0x000100, SCN 0x000200}. */
+    public abstract String label();
+
+    public long firstFrame() {
+        return firstFrame;
+    }
+
+    /** Where the capture stands for this direction; meaningful once the judge has read every frame. */
+    public CaptureSide side() {
+        return side;
+    }
+
+    /** Why the engine placed the capture there, in words for a verdict's explanation. */
+    public String sideReason() {
+        return sideReason;
+    }
+
+    /**
+     * True when the capture shows this direction from its first packet on, so that what it lacks
+     * was never sent; false when it starts in mid-connection ({@link #midConnectionReason()}).
+     */
+    public boolean observedFromStart() {
+        return midConnection == null;
+    }
+
+    /** Why the capture is taken to start in mid-connection, or null. */
+    public String midConnectionReason() {
+        return midConnection;
+    }
+
+    public long midConnectionFrame() {
+        return midConnectionFrame;
+    }
+
+    /** Answers timed: each the delay from a captured packet to the captured answer that names it. */
+    public long answerSamples() {
+        return answerSamples;
+    }
+
+    public long fastestAnswerNs() {
+        return fastestAnswerNs;
+    }
+
+    public long slowestAnswerNs() {
+        return slowestAnswerNs;
+    }
+
+    public List<CapturePoint.Address> sources() {
+        return sources;
+    }
+
+    public List<CapturePoint.Address> destinations() {
+        return destinations;
+    }
+
+    void answered(final long delayNs) {
+        if (delayNs < 0) {
+            return;
+        }
+        answerSamples++;
+        fastestAnswerNs = Math.min(fastestAnswerNs, delayNs);
+        slowestAnswerNs = Math.max(slowestAnswerNs, delayNs);
+    }
+
+    void sentBetween(final Plane plane) {
+        remember(sources, plane.source());
+        remember(destinations, plane.destination());
+    }
+
+    private static void remember(final List<CapturePoint.Address> list, final CapturePoint.Address a) {
+        if (list.size() < MAX_ADDRESSES && !list.contains(a)) {
+            list.add(a);
+        }
+    }
+
+    /** Records the first sign that the capture began after this direction did; later signs add nothing. */
+    void startsMidConnection(final long frame, final String reason) {
+        if (midConnection == null) {
+            midConnection = reason;
+            midConnectionFrame = frame;
+        }
+    }
+
+    void place(final CaptureSide side, final String reason) {
+        this.side = side;
+        this.sideReason = reason;
+    }
+}

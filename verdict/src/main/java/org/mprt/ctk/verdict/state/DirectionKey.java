@@ -1,0 +1,18 @@
+package org.mprt.ctk.verdict.state;
+
+/**
+ * One direction of an MPRT connection, named as its data packets name it (mprt-v0.1.md section 5.2):
+ * BTH.DestQP (the receiver's DCN) and the SCN (the sender's number). Answers travel the other way
+ * and carry the reverse pair.
+ */
+public record DirectionKey(int destQp, int scn) {
+
+    public DirectionKey reversed() {
+        return new DirectionKey(scn, destQp);
+    }
+
+    @Override
+    public String toString() {
+        return String.format("DestQP 0x%06x, SCN 0x%06x", destQp, scn);
+    }
+}

@@ -1,0 +1,76 @@
+package org.mprt.ctk.verdict.state;
+
+/**
+ * One message of a stream as the captured data packets show it: its kind, its SEND RSN, its
+ * length, where it was first seen, and which of its bytes the captured packets carried (at the
+ * receiver's port: which arrived).
+ */
+public final class MessageRecord {
+
+    private final long msn;
+    private final boolean send;
+    private final long rsn;
+    private final long length;
+    private final long firstFrame;
+    private final ByteCoverage carried = new ByteCoverage();
+    private boolean emptyCarried;
+    private long completedFrame;
+
+    MessageRecord(final long msn, final boolean send, final long rsn, final long length, final long firstFrame) {
+        this.msn = msn;
+        this.send = send;
+        this.rsn = rsn;
+        this.length = length;
+        this.firstFrame = firstFrame;
+    }
+
+    public long msn() {
+        return msn;
+    }
+
+    public boolean isSend() {
+        return send;
+    }
+
+    /** The RSN of the first packet seen of a SEND; meaningless for a WRITE. */
+    public long rsn() {
+        return rsn;
+    }
+
+    public long length() {
+        return length;
+    }
+
+    public long firstFrame() {
+        return firstFrame;
+    }
+
+    /** True when captured packets carried every byte [0, length), or the one packet of an empty message. */
+    public boolean isComplete() {
+        return completedFrame != 0;
+    }
+
+    /** The frame whose packet completed the message; 0 while incomplete. */
+    public long completedFrame() {
+        return completedFrame;
+    }
+
+    /** The first byte no captured packet carried, or -1. */
+    public long firstMissingByte() {
+        return carried.firstMissing(length);
+    }
+
+    public boolean isCoverageKnown() {
+        return carried.isKnown();
+    }
+
+    void carried(final long offset, final int payloadBytes, final long frame) {
+        if (payloadBytes == 0) {
+            emptyCarried = true;
+        }
+        carried.add(offset, offset + payloadBytes);
+        if (completedFrame == 0 && (length == 0 ? emptyCarried : carried.covers(length))) {
+            completedFrame = frame;
+        }
+    }
+}

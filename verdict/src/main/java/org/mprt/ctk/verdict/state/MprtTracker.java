@@ -1,0 +1,211 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.mprt.ctk.wire.decode.DecodeStatus;
+import org.mprt.ctk.wire.decode.DecodedPacket;
+import org.mprt.ctk.wire.ip.Ecn;
+import org.mprt.ctk.wire.mprt.MaethFlyweight;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
+import org.mprt.ctk.wire.mprt.MpethFlyweight;
+import org.mprt.ctk.wire.opcode.OpcodeTable;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+/**
+ * Learns MPRT connections from the packets in capture order: data packets fill the paths, streams
+ * and segments of their direction; ACKs, NAKs and PROBE_REPLYs, which carry the reverse
+ * (DestQP, SCN) pair, update the direction they answer; PROBEs abandon what their path left unacknowledged.
+ */
+final class MprtTracker {
+
+    private final Map<DirectionKey, MprtDirection> directions = new LinkedHashMap<>();
+    private final long[] words = new long[4];
+
+    MprtDirection get(final DirectionKey key) {
+        return directions.get(key);
+    }
+
+    Collection<MprtDirection> all() {
+        return Collections.unmodifiableCollection(directions.values());
+    }
+
+    /** The direction a control packet answers: its pair reversed. */
+    static DirectionKey answered(final DecodedPacket p) {
+        return new DirectionKey(scn(p), p.bth().destQp());
+    }
+
+    /** The SCN of an MPRT packet, from whichever extension header its opcode has. */
+    static int scn(final DecodedPacket p) {
+        final int op = p.opcodeValue();
+        if (op == OpcodeTable.MPRT_ACK.code()) {
+            return p.extensions().maeth().scn();
+        }
+        if (op == OpcodeTable.MPRT_NAK.code()) {
+            return p.extensions().mneth().scn();
+        }
+        if (op == OpcodeTable.MPRT_PROBE.code() || op == OpcodeTable.MPRT_PROBE_REPLY.code()) {
+            return p.extensions().mpeth().scn();
+        }
+        return p.extensions().mdeth().scn();
+    }
+
+    /**
+     * Makes sure the direction and path a packet names exist, empty if new, so that rules judging
+     * the packet can keep their evidence with them; nothing of the packet is learnt yet.
+     */
+    void admit(final long frame, final DecodedPacket p) {
+        final MprtDirection d = direction(MprtOpcodes.isAnswer(p) ? answered(p) : new DirectionKey(p.bth().destQp(),
+            scn(p)), frame);
+        final int pathId = MprtOpcodes.pathId(p);
+        if (pathId < MprtDirection.MAX_PATHS) {
+            d.pathOrNew(pathId);
+        }
+    }
+
+    void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status) {
+        final int op = p.opcodeValue();
+        if (op == OpcodeTable.MPRT_WRITE.code() || op == OpcodeTable.MPRT_SEND.code()) {
+            data(frame, ns, p, status == DecodeStatus.OK);
+        } else if (op == OpcodeTable.MPRT_ACK.code()) {
+            ack(frame, ns, p);
+        } else if (op == OpcodeTable.MPRT_NAK.code()) {
+            final PathRecord path = answeredPath(frame, p, p.extensions().mneth().pathId());
+            if (path != null) {
+                path.nakked(p.bth().psn());
+            }
+        } else if (op == OpcodeTable.MPRT_PROBE.code()) {
+            probe(frame, ns, p);
+        } else if (op == OpcodeTable.MPRT_PROBE_REPLY.code()) {
+            final PathRecord path = answeredPath(frame, p, p.extensions().mpeth().pathId());
+            if (path != null) {
+                path.answers().learn(SerialNumber.add24(p.bth().psn(), -1), frame);
+                path.answers().resynced(p.bth().psn());
+            }
+        }
+    }
+
+    private MprtDirection direction(final DirectionKey key, final long frame) {
+        return directions.computeIfAbsent(key, k -> new MprtDirection(k, frame));
+    }
+
+    private PathRecord answeredPath(final long frame, final DecodedPacket p, final int pathId) {
+        final MprtDirection d = direction(answered(p), frame);
+        d.sentBetween(Plane.of(p).reversed());
+        return pathId < MprtDirection.MAX_PATHS ? d.pathOrNew(pathId) : null;
+    }
+
+    private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole) {
+        final MdethFlyweight m = p.extensions().mdeth();
+        if (m.pathId() >= MprtDirection.MAX_PATHS) {
+            return;
+        }
+        final MprtDirection d = direction(new DirectionKey(p.bth().destQp(), m.scn()), frame);
+        final Plane plane = Plane.of(p);
+        d.sentBetween(plane);
+        final int psn = p.bth().psn();
+        final Segment segment = segment(d, m, p, whole, frame, psn);
+        final PathRecord path = d.pathOrNew(m.pathId());
+        path.sent(psn, m.r() == 1, segment, frame, ns);
+        path.onPlane(plane, p.udp().sourcePort(), frame, true);
+        path.arrived(psn, m.txTimestamp(), ns, frame, p.ecn() == Ecn.CE);
+        d.recent().data(ns, frame, m.pathId(), psn, m.streamId(), m.msn(), m.messageOffset());
+        d.streamOrNew(m.streamId(), m.msn(), frame).carried(m.msn(), m.isSendLayout(), m.isSendLayout() ? m.rsn() : 0,
+            m.messageLength(), m.messageOffset(), p.payloadLength(), frame);
+    }
+
+    /** The segment this packet carries: new on its first transmission, else the one sent before. */
+    private static Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
+                                   final boolean whole, final long frame, final int psn) {
+        Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+        if (s == null) {
+            s = new Segment(m.streamId(), m.msn(), m.messageOffset(), m.messageLength(), p.payloadLength(),
+                whole ? payloadHash(p) : Segment.NO_HASH, p.opcodeValue(), frame, m.pathId(), psn);
+            d.remember(s);
+            return s;
+        }
+        if (s.latestPathId() != m.pathId()) {
+            // Data sent again on another path is re-sprayed: its old path has failed (section 10.5).
+            final PathRecord failed = d.path(s.latestPathId());
+            if (failed != null && failed.hasData()) {
+                failed.abandonBefore(SerialNumber.add24(failed.highestPsn(), 1));
+            }
+        }
+        s.sentAgain(m.pathId(), psn, frame);
+        return s;
+    }
+
+    /** FNV-1a over the payload: enough to tell whether a copy carries the same bytes. */
+    static long payloadHash(final DecodedPacket p) {
+        long h = 0xcbf29ce484222325L;
+        final int end = p.payloadOffset() + p.payloadLength();
+        for (int i = p.payloadOffset(); i < end; i++) {
+            h = (h ^ (p.buffer().get(i) & 0xFF)) * 0x100000001b3L;
+        }
+        return h;
+    }
+
+    private void ack(final long frame, final long ns, final DecodedPacket p) {
+        final MaethFlyweight a = p.extensions().maeth();
+        final MprtDirection d = direction(answered(p), frame);
+        d.sentBetween(Plane.of(p).reversed());
+        final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
+        for (int k = 0; k < records; k++) {
+            d.report(a.recordStreamId(k), a.recordCmsn(k), frame);
+        }
+        if (a.pathId() >= MprtDirection.MAX_PATHS) {
+            return;
+        }
+        final PathRecord path = d.pathOrNew(a.pathId());
+        final long echoed = path.arrivals().findTxTimestamp(a.echoTimestamp());
+        if (echoed >= 0) {
+            final long delay = ns - path.arrivals().ns(echoed);
+            d.answered(delay);
+            path.answers().sampled(delay);
+        }
+        path.answers().echoed(a.ceCount());
+        for (int w = 0; w < words.length; w++) {
+            words[w] = a.sackBitmapWord(w);
+        }
+        path.acknowledged(p.bth().psn(), words, frame, ns);
+    }
+
+    private void probe(final long frame, final long ns, final DecodedPacket p) {
+        final MpethFlyweight m = p.extensions().mpeth();
+        if (m.pathId() >= MprtDirection.MAX_PATHS) {
+            return;
+        }
+        final MprtDirection d = direction(new DirectionKey(p.bth().destQp(), m.scn()), frame);
+        final Plane plane = Plane.of(p);
+        d.sentBetween(plane);
+        final PathRecord path = d.pathOrNew(m.pathId());
+        path.onPlane(plane, p.udp().sourcePort(), frame, false);
+        path.abandonBefore(p.bth().psn());
+        d.recent().probe(ns, frame, m.pathId(), p.bth().psn());
+    }
+
+    /** Marks every direction whose beginning the capture lacks, with the first sign of it. */
+    void judgeStarts() {
+        for (final MprtDirection d : directions.values()) {
+            for (final PathRecord path : d.paths()) {
+                if (path == null) {
+                    continue;
+                }
+                if (!path.hasData() && path.answers().hasAck()) {
+                    d.startsMidConnection(path.answers().lastAckFrame(), "the capture holds answers for path " + path.pathId()
+                        + " but none of its data packets");
+                } else if (path.hasData() && path.lowestPsn() != 0) {
+                    d.startsMidConnection(d.firstFrame(), "path " + path.pathId() + " is captured from PSN "
+                        + path.lowestPsn() + ", not from its first PSN 0");
+                }
+            }
+            for (final StreamRecord s : d.streams()) {
+                if (s.lowestMsn() != 0) {
+                    d.startsMidConnection(s.firstFrame(), "stream " + s.streamId() + " is captured from MSN "
+                        + s.lowestMsn() + ", not from its first message MSN 0");
+                }
+            }
+        }
+    }
+}

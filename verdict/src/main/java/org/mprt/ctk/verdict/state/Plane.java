@@ -1,0 +1,50 @@
+package org.mprt.ctk.verdict.state;
+
+import org.mprt.ctk.wire.decode.DecodedPacket;
+
+/**
+ * The IP address pair a packet travels between, source first: for MPRT the plane and direction a
+ * path uses (mprt-v0.1.md section 10.1). An IPv4 address is held as {@code (0, address)}.
+ */
+public record Plane(long sourceHigh, long sourceLow, long destinationHigh, long destinationLow, boolean ipv6) {
+
+    public static Plane of(final DecodedPacket p) {
+        if (p.hasIpv4()) {
+            return new Plane(0, p.ipv4().source() & 0xFFFF_FFFFL, 0, p.ipv4().destination() & 0xFFFF_FFFFL, false);
+        }
+        return new Plane(p.ipv6().sourceHigh(), p.ipv6().sourceLow(), p.ipv6().destinationHigh(),
+            p.ipv6().destinationLow(), true);
+    }
+
+    public Plane reversed() {
+        return new Plane(destinationHigh, destinationLow, sourceHigh, sourceLow, ipv6);
+    }
+
+    public CapturePoint.Address source() {
+        return new CapturePoint.Address(sourceHigh, sourceLow);
+    }
+
+    public CapturePoint.Address destination() {
+        return new CapturePoint.Address(destinationHigh, destinationLow);
+    }
+
+    @Override
+    public String toString() {
+        return format(sourceHigh, sourceLow, ipv6) + " -> " + format(destinationHigh, destinationLow, ipv6);
+    }
+
+    static String format(final long high, final long low, final boolean ipv6) {
+        if (!ipv6) {
+            return ((low >>> 24) & 0xFF) + "." + ((low >>> 16) & 0xFF) + "." + ((low >>> 8) & 0xFF) + "." + (low & 0xFF);
+        }
+        final StringBuilder b = new StringBuilder(39);
+        for (int i = 0; i < 8; i++) {
+            final long word = i < 4 ? high >>> (48 - 16 * i) : low >>> (48 - 16 * (i - 4));
+            if (i > 0) {
+                b.append(':');
+            }
+            b.append(Long.toHexString(word & 0xFFFF));
+        }
+        return b.toString();
+    }
+}

@@ -1,0 +1,233 @@
+package org.mprt.ctk.verdict.state;
+
+import org.mprt.ctk.wire.roce.AethSyndrome;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+/**
+ * One direction of a RoCEv2 RC or UC connection: the request packets sent to one responder QP,
+ * named by the responder's address and QP number, and the acknowledgements that answer them
+ * (rocev2-baseline.md sections 6 to 9). Request PSNs are held in a ring of {@link #RING} slots,
+ * as {@link PathRecord} holds MPRT PSNs.
+ */
+public final class QueuePairDirection extends Direction {
+
+    static final int RING = 1024;
+    private static final int MASK = RING - 1;
+
+    private final CapturePoint.Address responder;
+    private final CapturePoint.Address requester;
+    private final int destQp;
+    private final int[] psn = new int[RING];
+    private final boolean[] used = new boolean[RING];
+    private final int[] opcode = new int[RING];
+    private final boolean[] endsMessage = new boolean[RING];
+    private final long[] dmaLength = new long[RING];
+    private final long[] firstFrame = new long[RING];
+    private final long[] lastFrame = new long[RING];
+    private final long[] lastNs = new long[RING];
+    private final int[] transmissions = new int[RING];
+    private boolean anyRequest;
+    private int highest;
+    private int firstPsn;
+    private boolean readOrAtomic;
+    private int answerQp = -1;
+    private QueuePairDirection reverse;
+    private boolean startJudged;
+    private boolean acknowledged;
+    private int acknowledgedUpTo;
+    private long acknowledgedFrame;
+    private long naks;
+    private int lastNakPsn;
+    private int lastNakSyndrome;
+    private long lastNakFrame;
+
+    QueuePairDirection(final CapturePoint.Address responder, final CapturePoint.Address requester, final int destQp,
+                       final long firstFrame) {
+        super(firstFrame);
+        this.responder = responder;
+        this.requester = requester;
+        this.destQp = destQp;
+    }
+
+    @Override
+    public String label() {
+        return String.format("QP 0x%06x at %s (requests from %s)", destQp, responder, requester);
+    }
+
+    public CapturePoint.Address responder() {
+        return responder;
+    }
+
+    public CapturePoint.Address requester() {
+        return requester;
+    }
+
+    public int destQp() {
+        return destQp;
+    }
+
+    /** The requester's QP number, as the answers' DestQP names it; -1 until an answer is bound. */
+    public int answerQp() {
+        return answerQp;
+    }
+
+    /** The other direction of the same connection, once answers have named the requester's QP. */
+    public QueuePairDirection reverse() {
+        return reverse;
+    }
+
+    public boolean hasRequests() {
+        return anyRequest;
+    }
+
+    public int highestPsn() {
+        return highest;
+    }
+
+    /** The PSN of the first request packet captured. */
+    public int firstPsn() {
+        return firstPsn;
+    }
+
+    /** True once an RDMA READ request or an atomic was captured: the QP carries more than SEND and WRITE. */
+    public boolean carriesReadOrAtomic() {
+        return readOrAtomic;
+    }
+
+    /** True once a captured ACK or NAK acknowledged something (rocev2-baseline.md, ROCE-ACK-003). */
+    public boolean hasAcknowledged() {
+        return acknowledged;
+    }
+
+    /**
+     * The highest request PSN the captured answers acknowledged: an ACK's PSN, or the PSN before a
+     * NAK's; the responder's ePSN as its answers show it is the PSN after.
+     */
+    public int acknowledgedUpTo() {
+        return acknowledgedUpTo;
+    }
+
+    public long acknowledgedFrame() {
+        return acknowledgedFrame;
+    }
+
+    /** NAKs and RNR NAKs captured for this direction. */
+    public long naks() {
+        return naks;
+    }
+
+    public int lastNakPsn() {
+        return lastNakPsn;
+    }
+
+    /** The AETH syndrome of the latest NAK: 0x60 to 0x64, or an RNR NAK's 0x20 to 0x3F. */
+    public int lastNakSyndrome() {
+        return lastNakSyndrome;
+    }
+
+    public long lastNakFrame() {
+        return lastNakFrame;
+    }
+
+    /** The slot of a captured request PSN, or -1; the slot accessors below take it. */
+    public int slot(final int psnValue) {
+        final int i = psnValue & MASK;
+        return anyRequest && used[i] && psn[i] == psnValue && SerialNumber.distance24(psnValue, highest) < RING ? i : -1;
+    }
+
+    public int opcode(final int slot) {
+        return opcode[slot];
+    }
+
+    public boolean endsMessage(final int slot) {
+        return endsMessage[slot];
+    }
+
+    /** The RETH DMA length of an RDMA READ request, else 0. */
+    public long dmaLength(final int slot) {
+        return dmaLength[slot];
+    }
+
+    public long firstFrame(final int slot) {
+        return firstFrame[slot];
+    }
+
+    public long lastFrame(final int slot) {
+        return lastFrame[slot];
+    }
+
+    public long lastNs(final int slot) {
+        return lastNs[slot];
+    }
+
+    public int transmissions(final int slot) {
+        return transmissions[slot];
+    }
+
+    void request(final int psnValue, final int opcodeValue, final boolean ends, final boolean reads, final long dma,
+                 final long frame, final long ns) {
+        if (!anyRequest) {
+            anyRequest = true;
+            highest = psnValue;
+            firstPsn = psnValue;
+        } else if (SerialNumber.precedes24(highest, psnValue)) {
+            if (SerialNumber.distance24(highest, psnValue) > RING / 2) {
+                return;
+            }
+            for (int p = SerialNumber.add24(highest, 1); p != psnValue; p = SerialNumber.add24(p, 1)) {
+                used[p & MASK] = false;
+            }
+            highest = psnValue;
+        } else if (SerialNumber.distance24(psnValue, highest) >= RING) {
+            return;
+        }
+        readOrAtomic |= reads;
+        final int i = psnValue & MASK;
+        if (!used[i] || psn[i] != psnValue) {
+            used[i] = true;
+            psn[i] = psnValue;
+            opcode[i] = opcodeValue;
+            endsMessage[i] = ends;
+            dmaLength[i] = dma;
+            firstFrame[i] = frame;
+            transmissions[i] = 0;
+        }
+        transmissions[i]++;
+        lastFrame[i] = frame;
+        lastNs[i] = ns;
+    }
+
+    boolean isStartJudged() {
+        return startJudged;
+    }
+
+    void startJudged() {
+        startJudged = true;
+    }
+
+    void answeredBy(final AethSyndrome.Kind kind, final int syndrome, final int psn, final long frame) {
+        if (kind == AethSyndrome.Kind.RESERVED) {
+            return;
+        }
+        if (kind != AethSyndrome.Kind.ACK) {
+            naks++;
+            lastNakPsn = psn;
+            lastNakSyndrome = syndrome;
+            lastNakFrame = frame;
+        }
+        final int upTo = kind == AethSyndrome.Kind.ACK ? psn : SerialNumber.add24(psn, -1);
+        if (!acknowledged || SerialNumber.precedes24(acknowledgedUpTo, upTo)) {
+            acknowledgedUpTo = upTo;
+            acknowledgedFrame = frame;
+        }
+        acknowledged = true;
+    }
+
+    void bind(final int qp) {
+        answerQp = qp;
+    }
+
+    void reverse(final QueuePairDirection other) {
+        reverse = other;
+    }
+}

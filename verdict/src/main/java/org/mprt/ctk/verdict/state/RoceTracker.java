@@ -1,0 +1,163 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.Collection;
+import java.util.Collections;
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.mprt.ctk.wire.decode.DecodedPacket;
+import org.mprt.ctk.wire.opcode.Opcode;
+import org.mprt.ctk.wire.opcode.OpcodeTable;
+import org.mprt.ctk.wire.roce.AethSyndrome;
+import org.mprt.ctk.wire.roce.RethFlyweight;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+/**
+ * Learns RoCEv2 RC and UC connections from the packets in capture order. Requests are keyed by the
+ * responder's address and QP. An acknowledgement names the requester's QP instead, which no
+ * request carries, so it is bound to the requests it answers by address pair: at once when one QP
+ * of that pair has requests, else to the one whose recent PSNs hold the acknowledged PSN.
+ */
+final class RoceTracker {
+
+    private record Key(CapturePoint.Address address, int qp) {
+    }
+
+    private final Map<Key, QueuePairDirection> requests = new LinkedHashMap<>();
+    private final Map<Key, QueuePairDirection> answers = new LinkedHashMap<>();
+    private final boolean fromConnectionStart;
+
+    RoceTracker(final boolean fromConnectionStart) {
+        this.fromConnectionStart = fromConnectionStart;
+    }
+
+    Collection<QueuePairDirection> all() {
+        return Collections.unmodifiableCollection(requests.values());
+    }
+
+    QueuePairDirection requests(final DecodedPacket p) {
+        return requests.get(new Key(Plane.of(p).destination(), p.bth().destQp()));
+    }
+
+    /** The requests an acknowledgement answers, binding it on first sight; null when none can be told. */
+    QueuePairDirection answered(final DecodedPacket p) {
+        final Plane plane = Plane.of(p);
+        final Key key = new Key(plane.destination(), p.bth().destQp());
+        final QueuePairDirection bound = answers.get(key);
+        if (bound != null) {
+            return bound;
+        }
+        QueuePairDirection only = null;
+        QueuePairDirection holding = null;
+        int candidates = 0;
+        int holders = 0;
+        for (final QueuePairDirection d : requests.values()) {
+            if (d.answerQp() < 0 && d.requester().equals(plane.destination()) && d.responder().equals(plane.source())) {
+                candidates++;
+                only = d;
+                if (d.slot(p.bth().psn()) >= 0) {
+                    holders++;
+                    holding = d;
+                }
+            }
+        }
+        final QueuePairDirection chosen = candidates == 1 ? only : holders == 1 ? holding : null;
+        if (chosen != null) {
+            chosen.bind(key.qp());
+            answers.put(key, chosen);
+        }
+        return chosen;
+    }
+
+    /** Makes sure the direction a request names exists, empty if new. */
+    void admit(final long frame, final DecodedPacket p) {
+        if (RoceOpcodes.isRequest(p.opcode())) {
+            final Plane plane = Plane.of(p);
+            requests.computeIfAbsent(new Key(plane.destination(), p.bth().destQp()),
+                k -> new QueuePairDirection(k.address(), plane.source(), k.qp(), frame));
+        }
+    }
+
+    void apply(final long frame, final long ns, final DecodedPacket p) {
+        final Opcode op = p.opcode();
+        if (RoceOpcodes.isRequest(op)) {
+            final Plane plane = Plane.of(p);
+            final QueuePairDirection d = requests.get(new Key(plane.destination(), p.bth().destQp()));
+            d.sentBetween(plane);
+            final boolean reads = RoceOpcodes.isReadOrAtomic(op);
+            final long dma = p.extensions().has(RethFlyweight.LAYOUT) && reads ? p.extensions().reth().dmaLength() : 0;
+            d.request(p.bth().psn(), op.code(), !reads && RoceOpcodes.endsSendOrWrite(op), reads, dma, frame, ns);
+        } else if (RoceOpcodes.isAcknowledge(op)) {
+            final QueuePairDirection d = answered(p);
+            if (d == null) {
+                return;
+            }
+            d.sentBetween(Plane.of(p).reversed());
+            final int slot = d.slot(p.bth().psn());
+            final int syndrome = p.extensions().aeth().syndrome();
+            final boolean ack = AethSyndrome.kind(syndrome) == AethSyndrome.Kind.ACK;
+            d.answeredBy(AethSyndrome.kind(syndrome), syndrome, p.bth().psn(), frame);
+            if (ack && slot >= 0 && d.transmissions(slot) == 1) {
+                d.answered(ns - d.lastNs(slot));
+            }
+            if (ack && !d.isStartJudged() && !fromConnectionStart) {
+                judgeStart(d, p.bth().psn(), p.extensions().aeth().msn(), frame);
+            }
+        }
+    }
+
+    /**
+     * RoCEv2 QPs start at a PSN of their own choosing, but the responder counts messages from the
+     * QP's start (the AETH MSN, ROCE-ACK-002): when the first ACK's MSN equals the messages the
+     * capture shows ending up to its PSN, counted from a first request that begins a message, the
+     * capture holds the QP's start. Anything else means it began later.
+     */
+    private static void judgeStart(final QueuePairDirection d, final int ackPsn, final int msn, final long frame) {
+        d.startJudged();
+        final int first = d.slot(d.firstPsn());
+        final String name = first < 0 ? "" : OpcodeTable.lookup(d.opcode(first)).name();
+        if (!name.contains("_FIRST") && !name.contains("_ONLY") && !name.contains("REQUEST") && !name.contains("SWAP")
+            && !name.contains("FETCH")) {
+            d.startsMidConnection(d.firstFrame(), "the first request captured (PSN " + d.firstPsn()
+                + ") does not begin a message");
+            return;
+        }
+        int messages = 0;
+        for (int p = d.firstPsn(); ; p = SerialNumber.add24(p, 1)) {
+            final int slot = d.slot(p);
+            if (slot < 0) {
+                d.startsMidConnection(frame, "the capture lacks request PSN " + p + ", acknowledged by frame " + frame);
+                return;
+            }
+            messages += d.endsMessage(slot) ? 1 : 0;
+            if (p == ackPsn) {
+                break;
+            }
+        }
+        if (messages != msn) {
+            d.startsMidConnection(frame, "the first ACK (frame " + frame + ") counts " + msn
+                + " messages since the QP's start, the capture shows " + messages);
+        }
+    }
+
+    /** Marks every direction whose start no acknowledgement showed. */
+    void judgeStarts() {
+        for (final QueuePairDirection d : requests.values()) {
+            if (!d.isStartJudged()) {
+                d.startsMidConnection(d.firstFrame(), "no ACK shows where the QP's message count started");
+            }
+        }
+    }
+
+    /** Links each bound direction with the requests flowing the other way on the same connection. */
+    void linkReverses() {
+        for (final QueuePairDirection d : requests.values()) {
+            if (d.answerQp() >= 0) {
+                final QueuePairDirection r = requests.get(new Key(d.requester(), d.answerQp()));
+                if (r != null) {
+                    d.reverse(r);
+                    r.reverse(d);
+                }
+            }
+        }
+    }
+}

@@ -1,0 +1,144 @@
+package org.mprt.ctk.verdict.state;
+
+/**
+ * One piece of a message as the sender cut it: the bytes [message_offset, message_offset + payload)
+ * of (stream, MSN), with its first transmission (what every later copy must repeat, MPRT-LOSS-002),
+ * its latest transmission and the first ACK that acknowledged it under a PSN that was not abandoned
+ * (after which it must not be sent again, MPRT-LOSS-004).
+ */
+public final class Segment {
+
+    /** The payload hash of a packet whose payload the capture cut short. */
+    public static final long NO_HASH = Long.MIN_VALUE;
+
+    private final int streamId;
+    private final long msn;
+    private final long messageOffset;
+    private final long messageLength;
+    private final int payloadLength;
+    private final long payloadHash;
+    private final int opcode;
+    private final long firstFrame;
+    private final int firstPathId;
+    private final int firstPsn;
+    private int latestPathId;
+    private int latestPsn;
+    private long latestFrame;
+    private long ackedFrame;
+    private long ackedNs;
+    private int ackedPathId;
+    private int ackedPsn;
+
+    Segment(final int streamId, final long msn, final long messageOffset, final long messageLength,
+            final int payloadLength, final long payloadHash, final int opcode, final long frame, final int pathId,
+            final int psn) {
+        this.streamId = streamId;
+        this.msn = msn;
+        this.messageOffset = messageOffset;
+        this.messageLength = messageLength;
+        this.payloadLength = payloadLength;
+        this.payloadHash = payloadHash;
+        this.opcode = opcode;
+        this.firstFrame = frame;
+        this.firstPathId = pathId;
+        this.firstPsn = psn;
+        this.latestPathId = pathId;
+        this.latestPsn = psn;
+        this.latestFrame = frame;
+    }
+
+    public int streamId() {
+        return streamId;
+    }
+
+    public long msn() {
+        return msn;
+    }
+
+    public long messageOffset() {
+        return messageOffset;
+    }
+
+    public long messageLength() {
+        return messageLength;
+    }
+
+    public int payloadLength() {
+        return payloadLength;
+    }
+
+    /** A hash of the payload bytes of the first transmission, or {@link #NO_HASH} when they were not captured. */
+    public long payloadHash() {
+        return payloadHash;
+    }
+
+    public int opcode() {
+        return opcode;
+    }
+
+    public long firstFrame() {
+        return firstFrame;
+    }
+
+    public int firstPathId() {
+        return firstPathId;
+    }
+
+    public int firstPsn() {
+        return firstPsn;
+    }
+
+    public int latestPathId() {
+        return latestPathId;
+    }
+
+    public int latestPsn() {
+        return latestPsn;
+    }
+
+    public long latestFrame() {
+        return latestFrame;
+    }
+
+    public boolean isAcknowledged() {
+        return ackedFrame != 0;
+    }
+
+    /** The ACK that first acknowledged this segment; 0 when none did. */
+    public long ackedFrame() {
+        return ackedFrame;
+    }
+
+    public long ackedNs() {
+        return ackedNs;
+    }
+
+    public int ackedPathId() {
+        return ackedPathId;
+    }
+
+    public int ackedPsn() {
+        return ackedPsn;
+    }
+
+    void sentAgain(final int pathId, final int psn, final long frame) {
+        latestPathId = pathId;
+        latestPsn = psn;
+        latestFrame = frame;
+    }
+
+    void acknowledged(final long frame, final long ns, final int pathId, final int psn) {
+        if (ackedFrame == 0) {
+            ackedFrame = frame;
+            ackedNs = ns;
+            ackedPathId = pathId;
+            ackedPsn = psn;
+        }
+    }
+
+    @Override
+    public String toString() {
+        return "stream " + streamId + " MSN " + msn + " bytes [" + messageOffset + ", " + (messageOffset + payloadLength)
+            + ")";
+    }
+}

@@ -1,0 +1,103 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.Locale;
+
+/**
+ * Places the capture relative to each connection direction (mprt-v0.1.md section 16.3).
+ *
+ * <p>When the user states the capture point, a direction whose data leaves from one of its
+ * addresses was captured at its sender, one whose data arrives at one of them at its receiver, and
+ * any other between the nodes.
+ *
+ * <p>Otherwise the timing of answers tells. Each answer the engine can tie to the packet it answers
+ * (an MPRT ACK to the transmission its echo_timestamp names, a RoCEv2 ACK to a request PSN sent
+ * once) gives a delay. At a receiver's port an answer follows its packet by the receiver's own
+ * reaction time (ACK_REQ_DELAY, at most ACK_COALESCE_DELAY); at a sender's port by a round trip; at
+ * a mirror port by something in between. With answers in both directions of a connection the
+ * fastest answer of each is compared: the direction answered at least four times (and 1 µs) faster
+ * is captured at its receiver, so the other at its sender; comparable times put the capture
+ * between the nodes. With answers in one direction only, a fastest answer within ACK_REQ_DELAY and
+ * a slowest within ACK_COALESCE_DELAY (widened by the tolerance) places the capture at that
+ * direction's receiver; slower answers cannot tell a sender's port from a mirror port, so the side
+ * stays unknown.
+ */
+final class SideInference {
+
+    /** How much faster one direction's answers must be to be the ones given at the capture point. */
+    static final int RATIO = 4;
+    static final long MARGIN_NS = 1_000;
+
+    private final CapturePoint point;
+    private final Timers timers;
+
+    SideInference(final CapturePoint point, final Timers timers) {
+        this.point = point;
+        this.timers = timers;
+    }
+
+    /** Places {@code d}, whose connection's other direction is {@code reverse} (or null). */
+    void place(final Direction d, final Direction reverse) {
+        if (point.isStated()) {
+            placeStated(d);
+            return;
+        }
+        final boolean here = d.answerSamples() > 0;
+        final boolean there = reverse != null && reverse.answerSamples() > 0;
+        if (here && there) {
+            compare(d, reverse);
+        } else if (here) {
+            if (quick(d)) {
+                d.place(CaptureSide.RECEIVER, "inferred: the receiver answers its data within "
+                    + micros(d.fastestAnswerNs()) + " to " + micros(d.slowestAnswerNs()) + ", as at its own port");
+            } else {
+                d.place(CaptureSide.UNKNOWN, "answers follow this direction's data after " + micros(d.fastestAnswerNs())
+                    + " to " + micros(d.slowestAnswerNs()) + ", and with no answered data the other way the sender's"
+                    + " port cannot be told from a mirror port; state the capture point");
+            }
+        } else if (there && quick(reverse)) {
+            d.place(CaptureSide.SENDER, "inferred: the other direction's data is answered within "
+                + micros(reverse.fastestAnswerNs()) + " to " + micros(reverse.slowestAnswerNs())
+                + ", so the capture is at this direction's sender");
+        } else {
+            d.place(CaptureSide.UNKNOWN, "no answer in the capture can be timed against the packet it answers;"
+                + " state the capture point");
+        }
+    }
+
+    private void placeStated(final Direction d) {
+        final boolean sender = d.sources().stream().anyMatch(point::owns);
+        final boolean receiver = d.destinations().stream().anyMatch(point::owns);
+        if (sender && !receiver) {
+            d.place(CaptureSide.SENDER, "stated: " + point + ", where this direction's data leaves from");
+        } else if (receiver && !sender) {
+            d.place(CaptureSide.RECEIVER, "stated: " + point + ", where this direction's data arrives");
+        } else if (sender) {
+            d.place(CaptureSide.UNKNOWN, "stated: " + point + ", which owns both ends of this direction");
+        } else {
+            d.place(CaptureSide.BETWEEN, "stated: " + point + ", which is neither end of this direction");
+        }
+    }
+
+    private void compare(final Direction d, final Direction reverse) {
+        final long mine = d.fastestAnswerNs();
+        final long theirs = reverse.fastestAnswerNs();
+        final String times = "the fastest answer to this direction's data comes after " + micros(mine)
+            + ", to the other direction's after " + micros(theirs);
+        if (mine >= Math.max(RATIO * theirs, theirs + MARGIN_NS) && theirs <= timers.ackCoalesceBoundNs()) {
+            d.place(CaptureSide.SENDER, "inferred: " + times + ", as at this direction's sender");
+        } else if (theirs >= Math.max(RATIO * mine, mine + MARGIN_NS) && mine <= timers.ackCoalesceBoundNs()) {
+            d.place(CaptureSide.RECEIVER, "inferred: " + times + ", as at this direction's receiver");
+        } else {
+            d.place(CaptureSide.BETWEEN, "inferred: " + times + "; comparable times put the capture between the"
+                + " nodes (a mirror port), or it cannot be told; state the capture point");
+        }
+    }
+
+    private boolean quick(final Direction d) {
+        return d.fastestAnswerNs() <= timers.ackReqDelayNs() && d.slowestAnswerNs() <= timers.ackCoalesceBoundNs();
+    }
+
+    static String micros(final long ns) {
+        return String.format(Locale.ROOT, "%.1f µs", ns / 1000.0);
+    }
+}

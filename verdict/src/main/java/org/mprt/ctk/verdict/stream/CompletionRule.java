@@ -1,0 +1,101 @@
+package org.mprt.ctk.verdict.stream;
+
+import java.util.HashMap;
+import java.util.Map;
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.DirectionKey;
+import org.mprt.ctk.verdict.state.MessageRecord;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.Presence;
+import org.mprt.ctk.verdict.state.StreamRecord;
+import org.mprt.ctk.wire.mprt.MaethFlyweight;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+/**
+ * MPRT-STREAM-003 (mprt-v0.1.md section 6.2): a receiver never reports a CMSN beyond m for stream s
+ * unless data packets it accepted before that ACK carried every byte [0, message_length) of every
+ * message of s up to m (for an empty message, its one packet). Judged at the receiver's port, where
+ * "captured before the ACK" is "accepted before it was sent".
+ *
+ * <p>Reading for a capture: each record that reports a higher CMSN than the stream's previous record
+ * claims the messages in between complete; every byte of them must have arrived in a packet with a
+ * valid ICRC (a packet the capture cut short counts, its headers say what it carried). Whether a
+ * message lacks bytes is known only when the capture holds the direction from its start: otherwise
+ * bytes may have arrived before the capture began.
+ */
+public final class CompletionRule extends BehaviourRule {
+
+    private record StreamKey(DirectionKey direction, int streamId) {
+    }
+
+    /** Per stream, the CMSN up to which completions have been checked. */
+    private final Map<StreamKey, Long> checkedUpTo = new HashMap<>();
+
+    public CompletionRule() {
+        super("MPRT-STREAM-003", JudgedAt.RECEIVER, false, true);
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isAck(o.packet())) {
+            return;
+        }
+        final MaethFlyweight a = o.packet().extensions().maeth();
+        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final Evidence e = evidence.of(d);
+        final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
+        for (int k = 0; k < records; k++) {
+            final StreamKey key = new StreamKey(d.key(), a.recordStreamId(k));
+            final long from = checkedUpTo.getOrDefault(key, 0L);
+            final long cmsn = a.recordCmsn(k);
+            if (!SerialNumber.precedes32(from, cmsn)) {
+                continue;
+            }
+            checkedUpTo.put(key, cmsn);
+            final String v = incomplete(d.stream(key.streamId()), key.streamId(), from, cmsn);
+            if (v == null) {
+                e.conforming(o.frameNumber());
+            } else if (!v.isEmpty()) {
+                e.violation(o.frameNumber(), v);
+                return;
+            }
+        }
+    }
+
+    /** Null when every message in [from, cmsn) is complete; empty when that cannot be told; else why not. */
+    private static String incomplete(final StreamRecord s, final int streamId, final long from, final long cmsn) {
+        final String claim = "mprt.maeth.record.cmsn: CMSN " + cmsn + " reports stream " + streamId + " complete up to MSN "
+            + SerialNumber.add32(cmsn, -1) + ", but ";
+        if (s == null) {
+            return claim + "no data packet of the stream arrived";
+        }
+        for (long m = from; SerialNumber.precedes32(m, cmsn); m = SerialNumber.add32(m, 1)) {
+            final MessageRecord r = s.message(m);
+            if (r == null) {
+                return s.started(m) == Presence.UNKNOWN ? "" : claim + "no data packet of MSN " + m + " arrived";
+            }
+            if (!r.isCoverageKnown()) {
+                return "";
+            }
+            if (!r.isComplete()) {
+                return claim + "MSN " + m + " lacks bytes from " + r.firstMissingByte() + " of its " + r.length()
+                    + " (first packet: frame " + r.firstFrame() + ")";
+            }
+        }
+        return null;
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " CMSN advances report only messages whose every byte had arrived";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no ACK in the capture reports a stream's CMSN advancing";
+    }
+}

@@ -1,0 +1,45 @@
+package org.mprt.ctk.verdict.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import com.fasterxml.jackson.databind.node.ObjectNode;
+import com.networknt.schema.Schema;
+import com.networknt.schema.SchemaRegistry;
+import com.networknt.schema.SpecificationVersion;
+import java.io.ByteArrayOutputStream;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.mprt.ctk.requirement.RequirementCatalogue;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Judgement;
+
+/** The JSON report keeps to verdict/verdict-report.schema.json, and counts every frame once. */
+class JsonReportTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    @Test
+    void shouldWriteAReportTheSchemaAcceptsWithSnappedAndUnidentifiedFramesCountedApart() throws Exception {
+        final ObjectNode schemaNode = (ObjectNode) JSON.readTree(Files.readString(Path.of("verdict-report.schema.json")));
+        // The $id names the report format, not a URI the validator could resolve.
+        schemaNode.remove("$id");
+        final Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaNode);
+        final Judgement j = CaptureJudge.standard()
+            .judge(Path.of("..", "captures", "behaviour", "mprt-receiver-faults-snap128.pcap"));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        new JsonReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
+
+        final JsonNode report = JSON.readTree(out.toByteArray());
+        assertThat(schema.validate(report)).isEmpty();
+        final JsonNode capture = report.path("capture");
+        assertThat(capture.path("snappedFrames").asLong()).isEqualTo(9);
+        assertThat(capture.path("rocev2Frames").asLong() + capture.path("mprtFrames").asLong()
+            + capture.path("snappedFrames").asLong() + capture.path("unidentifiedFrames").asLong()
+            + capture.path("malformedFrames").asLong() + capture.path("otherFrames").asLong())
+            .isEqualTo(capture.path("frames").asLong());
+    }
+}

@@ -1,0 +1,81 @@
+package org.mprt.ctk.verdict.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import org.junit.jupiter.api.Test;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+class PathRecordTest {
+
+    private final PathRecord path = new PathRecord(0);
+    private final long[] none = new long[4];
+
+    private void send(final int from, final int count) {
+        for (int i = 0; i < count; i++) {
+            path.sent(SerialNumber.add24(from, i), false, null, i + 1, i * 100L);
+        }
+    }
+
+    @Test
+    void shouldCountPsnsUnacknowledgedUntilAnAckCoversThem() {
+        send(0, 10);
+        final long[] sack = {1L << 61, 0, 0, 0};
+
+        path.acknowledged(3, sack, 11, 2_000);
+
+        assertThat(path.unacknowledged()).isEqualTo(5);
+        assertThat(path.ackedFrame(path.slot(3))).isEqualTo(11);
+        assertThat(path.ackedFrame(path.slot(6))).isEqualTo(11);
+        assertThat(path.ackedFrame(path.slot(4))).isZero();
+        assertThat(path.lastAckAcknowledges(6)).isTrue();
+        assertThat(path.lastAckAcknowledges(5)).isFalse();
+    }
+
+    @Test
+    void shouldForgetPsnsThatFallOutOfItsWindowAndSayItCannotTell() {
+        send(0, PathRecord.RING + 10);
+
+        assertThat(path.captured(5)).isEqualTo(Presence.UNKNOWN);
+        assertThat(path.captured(PathRecord.RING + 5)).isEqualTo(Presence.YES);
+        assertThat(path.unacknowledged()).isEqualTo(PathRecord.RING);
+    }
+
+    @Test
+    void shouldTellASkippedPsnFromOneSentBeforeTheCapture() {
+        path.sent(10, false, null, 1, 0);
+        path.sent(12, false, null, 2, 100);
+
+        assertThat(path.captured(11)).isEqualTo(Presence.NO);
+        assertThat(path.captured(9)).isEqualTo(Presence.UNKNOWN);
+        assertThat(path.boundaryPsn()).isEqualTo(10);
+    }
+
+    @Test
+    void shouldNotFollowAPsnThatJumpsPastHalfItsRing() {
+        send(0, 3);
+
+        assertThat(path.sent(2 + PathRecord.MAX_ADVANCE + 1, false, null, 9, 900)).isFalse();
+        assertThat(path.highestPsn()).isEqualTo(2);
+    }
+
+    @Test
+    void shouldAcknowledgeAcrossTheWrapOfThe24BitPsnSpace() {
+        send(SerialNumber.MASK_24 - 1, 4);
+
+        path.acknowledged(SerialNumber.MASK_24, none, 5, 1_000);
+
+        assertThat(path.ackedFrame(path.slot(SerialNumber.MASK_24 - 1))).isEqualTo(5);
+        assertThat(path.ackedFrame(path.slot(0))).isZero();
+        assertThat(PathRecord.acknowledges(SerialNumber.MASK_24, new long[] {1L << 63, 0, 0, 0}, 0)).isTrue();
+    }
+
+    @Test
+    void shouldStopCountingAbandonedPsnsAsUnacknowledged() {
+        send(0, 4);
+
+        path.abandonBefore(4);
+
+        assertThat(path.unacknowledged()).isZero();
+        assertThat(path.isAbandoned(path.slot(2))).isTrue();
+    }
+}
