@@ -7,7 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "ctk", mixinStandardHelpOptions = true, versionProvider = Ctk.Version.class,
     description = "mprt-ctk: conformance and interop test kit for the MPRT multipath RDMA transport "
         + "profile and the RoCEv2 baseline.",
-    subcommands = {RunCommand.class, VerdictCommand.class, TestCommand.class, CommandLine.HelpCommand.class},
+    subcommands = {RunCommand.class, VerdictCommand.class, CoverageCommand.class, MergeCommand.class, TestCommand.class,
+        CommandLine.HelpCommand.class},
     footer = ExitCodes.FOOTER)
 public final class Ctk implements Runnable {
 
@@ -21,6 +22,8 @@ public final class Ctk implements Runnable {
     /** Runs a command line and returns its exit code (never exits the JVM). */
     public static int execute(final String... args) {
         final CommandLine cli = new CommandLine(new Ctk());
+        // `ctk run @reports/run/rerun.txt` names a rerun file; picocli must not expand it as an argument file.
+        cli.setExpandAtFiles(false);
         applyExitCodes(cli);
         cli.setExecutionExceptionHandler((e, commandLine, parseResult) -> {
             if (e instanceof InputException) {
@@ -44,7 +47,7 @@ public final class Ctk implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (run, verdict, test)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (run, verdict, coverage, merge, test)");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -5,7 +5,7 @@ public final class ExitCodes {
 
     /** No MUST or MUST NOT failed (failed SHOULDs, inconclusive and not applicable are reported, not failures). */
     public static final int PASS = 0;
-    /** At least one MUST or MUST NOT requirement failed. */
+    /** At least one MUST or MUST NOT requirement failed, or (run, merge) a scenario failed. */
     public static final int FAIL = 1;
     /** Usage error or bad input: unknown option, missing file, malformed capture or parameter. */
     public static final int INPUT_ERROR = 2;
@@ -17,6 +17,16 @@ public final class ExitCodes {
         + "     verdicts are reported, not counted as failures)%n"
         + "  1  at least one MUST or MUST NOT requirement failed%n"
         + "  2  usage or input error (bad option, missing or malformed capture, bad parameter)%n"
+        + "  3  kit error (a bug in the kit; please report it with the command line)%n";
+
+    static final String SUITE_FOOTER = "%nExit codes:%n"
+        + "  0  every scenario passed and no MUST or MUST NOT requirement failed%n"
+        + "     (failed SHOULDs, inconclusive, not applicable and untested%n"
+        + "     requirements are reported, not counted as failures)%n"
+        + "  1  a scenario failed, a MUST or MUST NOT requirement failed, or a capture was%n"
+        + "     not judged as expected%n"
+        + "  2  usage or input error (bad option, tag expression or shard; a feature file%n"
+        + "     asks for something the kit cannot do, reported with its file and line)%n"
         + "  3  kit error (a bug in the kit; please report it with the command line)%n";
 
     private ExitCodes() {

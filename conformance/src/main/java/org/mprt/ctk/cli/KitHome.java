@@ -1,6 +1,7 @@
 package org.mprt.ctk.cli;
 
 import java.nio.file.Path;
+import org.mprt.ctk.conformance.runtime.KitVersion;
 
 /**
  * Where the kit's folders (captures/, features/, reports/) are: the {@code ctk.home} property the
@@ -17,7 +18,6 @@ final class KitHome {
     }
 
     static String kitVersion() {
-        final String v = Ctk.class.getPackage().getImplementationVersion();
-        return v == null ? "development" : v;
+        return KitVersion.current();
     }
 }

@@ -77,7 +77,7 @@ class CtkCommandLineTest {
 
     @Test
     void shouldListExitCodesInEveryCommandsHelp() {
-        for (final String command : new String[] {"run", "verdict", "test"}) {
+        for (final String command : new String[] {"run", "verdict", "coverage", "merge", "test"}) {
             out.reset();
             assertThat(Ctk.execute(command, "--help")).isEqualTo(ExitCodes.PASS);
             assertThat(out.toString(StandardCharsets.UTF_8)).as(command).contains("Exit codes:").contains("3  kit error");
@@ -85,14 +85,16 @@ class CtkCommandLineTest {
     }
 
     @Test
-    void shouldRunEveryCaptureAsExpectedAndWriteTheRunIndex() throws Exception {
-        final int exit = Ctk.execute("run", "--out", reports.toString(), "--captures", CAPTURES.toString());
+    void shouldReplayEveryCaptureAsExpectedAndWriteTheReplayIndex() throws Exception {
+        final int exit = Ctk.execute("run", "--out", reports.toString(), "--captures", CAPTURES.toString(),
+            "--features", Path.of("..", "features").toString(), "--tags", "@MPRT-WIRE-010 and not @mutant");
 
         assertThat(exit).isEqualTo(ExitCodes.PASS);
-        assertThat(Files.readString(reports.resolve("summary.json"))).contains("\"asExpected\" : true")
+        assertThat(Files.readString(reports.resolve("replay/summary.json"))).contains("\"asExpected\" : true")
             .doesNotContain("\"asExpected\" : false");
+        assertThat(reports.resolve("replay/index.html")).exists();
         assertThat(reports.resolve("index.html")).exists();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("as expected, 0 not");
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("judged as expected").doesNotContain("MISMATCH");
     }
 
     @Test

@@ -1,0 +1,297 @@
+package org.mprt.ctk.conformance.runtime;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.mprt.ctk.conformance.probe.ProbeBench;
+import org.mprt.ctk.conformance.probe.ProbeExpectation;
+import org.mprt.ctk.conformance.probe.ProbePacket;
+import org.mprt.ctk.conformance.probe.ProbeSession;
+import org.mprt.ctk.dut.DeviceUnderTest;
+import org.mprt.ctk.dut.MutantDut;
+import org.mprt.ctk.dut.ReferenceDut;
+import org.mprt.ctk.pics.Pics;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.report.ReportSet;
+
+/**
+ * The state of one scenario (STYLE.md section 5: a scenario-scoped world; PicoContainer makes one
+ * per scenario, so parallel scenarios share nothing). Steps translate words into calls on it: plan
+ * the fabric, the device and the connections; run traffic or a probe; ask for a verdict. It builds
+ * the testbed on the first action, judges the capture on the first verdict question, and writes
+ * the scenario's report folder at the end (ARCHITECTURE.md, "A scenario, as data flowing through").
+ */
+public final class ScenarioWorld {
+
+    private static final String CAPTURE_FILE = "capture.pcap";
+
+    private final RunSettings settings = RunSettings.current();
+    private final FabricPlan fabric = new FabricPlan();
+    private final ConnectionPlan connections = new ConnectionPlan();
+    private final List<Impairment> impairments = new ArrayList<>();
+    private final List<String> log = new ArrayList<>();
+    private ScenarioIdentity identity;
+    private long seed;
+    private Path folder;
+    private DeviceUnderTest dut;
+    private Pics pics;
+    private boolean probing;
+    private long probeToleranceNs = -1;
+    private long receiveDelayNs;
+    private long runAtLeastNs;
+    private long trafficLimitNs = TrafficRunner.LIMIT_NS;
+    private Testbed bed;
+    private ProbeSession probe;
+    private String trafficOutcome;
+    private ScenarioEvidence evidence;
+
+    /**
+     * Starts the scenario: its seed, its report folder, the default device of its profile.
+     *
+     * @return null when the scenario applies to the device, else why not (a {@code @needs} tag it does not meet)
+     */
+    public String begin(final ScenarioIdentity scenario) {
+        identity = scenario;
+        seed = ScenarioSeed.of(scenario.name(), settings.seed());
+        folder = settings.reportsDir().resolve(scenario.folder());
+        dut = ReferenceDut.of(scenario.profile());
+        pics = PicsCache.of(dut.pics());
+        note("seed " + seed + (settings.seed() != null ? " (set by the run)" : " (from the scenario's name)"));
+        for (final String need : scenario.needs()) {
+            if (!satisfies(need)) {
+                return "the device does not declare " + need + " in its PICS (" + dut.pics().source() + ")";
+            }
+        }
+        return null;
+    }
+
+    private boolean satisfies(final String need) {
+        return PicsNeed.parse(need).isMetBy(pics);
+    }
+
+    // ---- the plan ------------------------------------------------------------------------------
+
+    public FabricPlan fabric() {
+        requireNotBuilt("the fabric");
+        return fabric;
+    }
+
+    public ConnectionPlan connections() {
+        requireNotBuilt("the connections");
+        return connections;
+    }
+
+    /** The device under test is the named mutant of the reference of the scenario's profile. */
+    public void deviceIsMutant(final String name) {
+        requireNotBuilt("the device under test");
+        final MutantDut mutant;
+        try {
+            mutant = MutantDut.named(name);
+        } catch (final IllegalArgumentException e) {
+            throw new ScenarioInputException(e.getMessage());
+        }
+        if (mutant.profile() != identity.profile()) {
+            throw new ScenarioInputException("mutant " + name + " deviates from the " + mutant.profile() + " reference: expected a "
+                + identity.profile() + " mutant here (a scenario is RoCEv2 when tagged " + ScenarioIdentity.ROCEV2_TAG + ")");
+        }
+        dut = mutant;
+    }
+
+    public void usesProbe() {
+        requireNotBuilt("the probe connection");
+        probing = true;
+    }
+
+    public void impair(final Impairment impairment) {
+        requireNotBuilt("an impairment");
+        impairments.add(impairment);
+    }
+
+    /** A time the scenario states, with a timer name resolved against the device's PICS. */
+    public long ns(final TimeBound time) {
+        return time.resolveNs(pics);
+    }
+
+    public void receiveBuffersLate(final long delayNs) {
+        receiveDelayNs = delayNs;
+    }
+
+    public void trafficLimit(final long ns) {
+        trafficLimitNs = ns;
+    }
+
+    public void runAtLeast(final long ns) {
+        runAtLeastNs = ns;
+    }
+
+    public void probeTolerance(final long ns) {
+        probeToleranceNs = ns;
+        if (probe != null) {
+            probe.toleranceNs(ns);
+        }
+    }
+
+    // ---- actions -------------------------------------------------------------------------------
+
+    /** Posts the traffic on every tester's connection and runs it to completion (or the time limit). */
+    public void runTraffic(final List<TrafficRow> rows) {
+        if (probing) {
+            throw new ScenarioInputException("traffic in a probe scenario: expected the tester's packets to be scripted");
+        }
+        final Testbed testbed = testbed();
+        final TrafficRunner runner = new TrafficRunner(testbed);
+        runner.post(rows, connections.streams(), receiveDelayNs);
+        final TrafficRunner.Outcome outcome = runner.run(trafficLimitNs, runAtLeastNs);
+        trafficOutcome = outcome.describe();
+        note("traffic: " + trafficOutcome);
+    }
+
+    public void send(final ProbePacket packet) {
+        probe().send(packet);
+    }
+
+    public void sendAgain() {
+        probe().sendAgain();
+    }
+
+    public void postReceiveBuffers(final int stream, final int count, final int bytes) {
+        probe().postReceiveBuffers(stream, count, bytes);
+    }
+
+    public void idle(final TimeBound time) {
+        probe().idle(ns(time));
+    }
+
+    public void expect(final ProbeExpectation expectation, final TimeBound bound) {
+        probe().expect(expectation, bound.resolveNs(pics), bound.text());
+    }
+
+    private ProbeSession probe() {
+        if (!probing) {
+            throw new ScenarioInputException("a scripted packet needs a probe connection: expected "
+                + "'Given a probe connection from the tester to the device under test ...' first");
+        }
+        if (probe == null) {
+            final Testbed testbed = testbed();
+            final long tolerance = probeToleranceNs >= 0 ? probeToleranceNs : dut.isTimedExactly() ? 0 : pics.judgingToleranceNs();
+            probe = new ProbeSession(testbed, ProbeBench.connect(testbed, connections), tolerance);
+        }
+        return probe;
+    }
+
+    private Testbed testbed() {
+        if (bed == null) {
+            connections.checkAgainst(dut.profile(), pics, fabric.planes());
+            createFolder();
+            bed = Testbed.build(fabric, 1 + connections.testers(), dut, seed, folder.resolve(CAPTURE_FILE), probing);
+            final PathRoutes routes = new PathRoutes(bed.topology(), connections.paths());
+            for (final Impairment i : impairments) {
+                i.applyTo(bed.topology(), routes);
+                note("impairment: " + i.describe());
+            }
+            if (!probing) {
+                bed.connectTesters(connections, fabric.linkRateBps());
+            }
+            note("device under test: " + dut.name() + "; fabric: " + fabric + "; connection: " + connections);
+        }
+        return bed;
+    }
+
+    // ---- verdicts ------------------------------------------------------------------------------
+
+    public Verdict verdictOn(final String requirementId) {
+        return evidence().verdictOn(requirementId);
+    }
+
+    /** Where the scenario's evidence is, for an assertion's message. */
+    public String where() {
+        return " (capture " + (bed == null ? "none" : folder.resolve(CAPTURE_FILE)) + ", seed " + seed + ")";
+    }
+
+    public DutLedger ledger() {
+        if (bed == null) {
+            throw new ScenarioInputException("a question about frames in a scenario that captured nothing");
+        }
+        return bed.capture().ledger();
+    }
+
+    /** Closes the capture and judges it, once; later questions reuse the judgement. */
+    public ScenarioEvidence evidence() {
+        if (evidence == null) {
+            if (bed == null) {
+                evidence = new ScenarioEvidence(null, null, pics);
+            } else {
+                if (probe != null) {
+                    // The device's last answers, due within the coalescing delay, belong in the capture.
+                    probe.idle(TrafficRunner.SETTLE_NS);
+                }
+                bed.capture().close();
+                note("the device sent " + bed.capture().ledger().sentSummary() + "; " + bed.capture().framesWritten()
+                    + " frames captured");
+                evidence = new ScenarioEvidence(judge(), probe == null ? null : probe.checks(), pics);
+            }
+        }
+        return evidence;
+    }
+
+    private org.mprt.ctk.verdict.Judgement judge() {
+        try {
+            // The capture is the device's own ports, from before the first packet (mprt-v0.1.md section 16.3).
+            final var judgement = CaptureJudge.declaring(pics).takenAt(bed.deviceAddresses()).fromConnectionStart()
+                .judge(bed.capture().file());
+            ReportSet.standard(KitVersion.current()).write(judgement, folder);
+            return judgement;
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot judge " + bed.capture().file(), e);
+        }
+    }
+
+    // ---- the end -------------------------------------------------------------------------------
+
+    /** Writes the scenario's report folder; returns the files to attach to the Cucumber report. */
+    public List<Attachment> finish(final String status, final String note) {
+        if (bed != null) {
+            evidence();
+        }
+        createFolder();
+        final String link = settings.reportsDir().getFileName() + "/" + identity.folder();
+        return new ScenarioReport(identity, seed, dut, pics, folder, link).write(status, note, evidence, trafficOutcome,
+            probe == null ? List.of() : probe.script(), bed == null ? null : CAPTURE_FILE);
+    }
+
+    public long seed() {
+        return seed;
+    }
+
+    public DeviceUnderTest device() {
+        return dut;
+    }
+
+    /** The scenario's log lines so far (the hooks copy them into the Cucumber report). */
+    public List<String> log() {
+        return List.copyOf(log);
+    }
+
+    private void note(final String line) {
+        log.add(line);
+    }
+
+    private void createFolder() {
+        try {
+            Files.createDirectories(folder);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot create the scenario's report folder " + folder, e);
+        }
+    }
+
+    private void requireNotBuilt(final String what) {
+        if (bed != null) {
+            throw new ScenarioInputException(what + " is set after the traffic started: expected every Given step"
+                + " before the first When step");
+        }
+    }
+}

@@ -1,0 +1,148 @@
+package org.mprt.ctk.conformance.runtime;
+
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.mprt.ctk.dut.DeviceUnderTest;
+import org.mprt.ctk.dut.ReferenceDut;
+import org.mprt.ctk.fabric.address.IpAddress;
+import org.mprt.ctk.fabric.node.HostPort;
+import org.mprt.ctk.fabric.topology.Topology;
+import org.mprt.ctk.reference.verbs.Connection;
+import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
+import org.mprt.ctk.reference.verbs.ConnectionPair;
+import org.mprt.ctk.reference.verbs.MemoryRegion;
+import org.mprt.ctk.reference.verbs.OutOfBand;
+import org.mprt.ctk.reference.verbs.RdmaDevice;
+
+/**
+ * A scenario's fabric, built: the topology, the device under test on host 0, its capture, and
+ * either reference testers on hosts 1 to N (a conversational scenario) or nothing yet (a probe
+ * scenario puts its scripted tester on host 1). Impairments act from virtual time 0.
+ */
+public final class Testbed {
+
+    /** Size of every region the testbed registers, and so of the largest message. */
+    public static final int REGION_BYTES = 1 << 20;
+    /** The device's connection number towards tester k is DEVICE_NUMBER + k. */
+    public static final int DEVICE_NUMBER = 0x1000;
+    /** Tester k's connection number is TESTER_NUMBER + k. */
+    public static final int TESTER_NUMBER = 0x2000;
+
+    private final Topology topology;
+    private final DeviceUnderTest dut;
+    private final CaptureSession capture;
+    private final MemoryRegion deviceSource;
+    private final List<Peer> peers = new ArrayList<>();
+
+    private Testbed(final Topology topology, final DeviceUnderTest dut, final CaptureSession capture,
+                    final MemoryRegion deviceSource) {
+        this.topology = topology;
+        this.dut = dut;
+        this.capture = capture;
+        this.deviceSource = deviceSource;
+    }
+
+    /**
+     * Builds the fabric for {@code hosts} hosts, puts the device on host 0 and starts the capture.
+     *
+     * @param keepSentFrames keep copies of what the device sends, for a scripted probe
+     */
+    public static Testbed build(final FabricPlan fabric, final int hosts, final DeviceUnderTest dut, final long seed,
+                                final Path captureFile, final boolean keepSentFrames) {
+        final Topology topology = fabric.build(hosts, seed);
+        dut.attach(topology.host(0), fabric.linkRateBps(), topology.seed().split());
+        final CaptureSession capture = CaptureSession.onDevice(topology.host(0), captureFile, keepSentFrames);
+        final MemoryRegion source = dut.device().registerRegion(REGION_BYTES);
+        fill(source, topology.seed().split());
+        return new Testbed(topology, dut, capture, source);
+    }
+
+    /** Connects a reference tester on each of hosts 1 to {@code plan.testers()} to the device. */
+    public void connectTesters(final ConnectionPlan plan, final long lineRateBps) {
+        for (int h = 1; h <= plan.testers(); h++) {
+            final ReferenceDut tester = ReferenceDut.of(dut.profile());
+            tester.attach(topology.host(h), lineRateBps, topology.seed().split());
+            peers.add(connect(h, tester, plan));
+        }
+    }
+
+    private Peer connect(final int host, final ReferenceDut tester, final ConnectionPlan plan) {
+        final RdmaDevice device = dut.device();
+        final MemoryRegion deviceTarget = device.registerRegion(REGION_BYTES);
+        final MemoryRegion deviceInbox = device.registerRegion(REGION_BYTES);
+        final MemoryRegion testerTarget = tester.device().registerRegion(REGION_BYTES);
+        final MemoryRegion testerInbox = tester.device().registerRegion(REGION_BYTES);
+        final ConnectionDescriptor atDevice = ConnectionDescriptor.spread(DEVICE_NUMBER + host, dut.ports(), plan.paths(),
+            plan.streams(), plan.pmtuBytes(), List.of(deviceTarget));
+        final ConnectionDescriptor atTester = ConnectionDescriptor.spread(TESTER_NUMBER + host, tester.ports(),
+            plan.paths(), plan.streams(), plan.pmtuBytes(), List.of(testerTarget));
+        final ConnectionPair<Connection, Connection> pair = OutOfBand.connect(device, atDevice, tester.device(), atTester);
+        return new Peer(host, tester, pair.first(), pair.second(), deviceTarget, deviceInbox, testerTarget, testerInbox);
+    }
+
+    /** A tester's source buffer: its own region of seeded bytes, registered on first use. */
+    MemoryRegion testerSource(final Peer peer) {
+        final MemoryRegion source = peer.tester().device().registerRegion(REGION_BYTES);
+        fill(source, topology.seed().split());
+        return source;
+    }
+
+    private static void fill(final MemoryRegion region, final SplittableRandom random) {
+        final byte[] bytes = new byte[region.lengthBytes()];
+        random.nextBytes(bytes);
+        region.put(0, bytes);
+    }
+
+    public Topology topology() {
+        return topology;
+    }
+
+    public DeviceUnderTest dut() {
+        return dut;
+    }
+
+    public CaptureSession capture() {
+        return capture;
+    }
+
+    public List<Peer> peers() {
+        return peers;
+    }
+
+    MemoryRegion deviceSource() {
+        return deviceSource;
+    }
+
+    /** The device's addresses on every plane, which name the capture point to the verdict engine. */
+    public List<InetAddress> deviceAddresses() {
+        final List<InetAddress> addresses = new ArrayList<>();
+        for (final HostPort port : topology.host(0).ports()) {
+            if (port.hasIpv4()) {
+                addresses.add(inet(port.ipv4()));
+            }
+            if (port.hasIpv6()) {
+                addresses.add(inet(port.ipv6()));
+            }
+        }
+        return addresses;
+    }
+
+    private static InetAddress inet(final IpAddress ip) {
+        final ByteBuffer bytes = ip.isIpv4() ? ByteBuffer.allocate(4).putInt(ip.ipv4Bits())
+            : ByteBuffer.allocate(16).putLong(ip.high()).putLong(ip.low());
+        try {
+            return InetAddress.getByAddress(bytes.array());
+        } catch (final UnknownHostException e) {
+            throw new IllegalStateException("a 4- or 16-byte address is always valid", e);
+        }
+    }
+
+    public long nowNs() {
+        return topology.scheduler().now();
+    }
+}

@@ -1,0 +1,252 @@
+package org.mprt.ctk.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.util.HexFormat;
+import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.AfterEach;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.conformance.runtime.ScenarioSeed;
+
+/**
+ * {@code ctk run}, {@code merge} and {@code coverage} keep their contract: the suite runs in process
+ * with its reports, selection, shards, reruns and seeds; bad input is exit code 2 with a file and a
+ * line, never a stack trace. Each run selects a few scenarios to stay quick.
+ */
+class CtkSuiteCommandsTest {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
+    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
+    private PrintStream savedOut;
+    private PrintStream savedErr;
+
+    @TempDir
+    Path tmp;
+
+    @BeforeEach
+    void captureConsoleAtTheKitsHome() {
+        savedOut = System.out;
+        savedErr = System.err;
+        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
+        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+        System.setProperty("ctk.home", Path.of("..").toAbsolutePath().normalize().toString());
+    }
+
+    @AfterEach
+    void restoreConsole() {
+        System.setOut(savedOut);
+        System.setErr(savedErr);
+        System.clearProperty("ctk.home");
+    }
+
+    private String output() {
+        return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+    }
+
+    @Test
+    void shouldRunTheSelectedScenariosAndTheReplayAndWriteEveryReport() throws Exception {
+        final Path run = tmp.resolve("run");
+
+        final int exit = Ctk.execute("run", "--tags", "@MPRT-WIRE-003 and not @mutant", "--out", run.toString());
+
+        assertThat(exit).as(output()).isEqualTo(ExitCodes.PASS);
+        for (final String report : List.of("cucumber.html", "cucumber.json", "cucumber.ndjson", "junit.xml", "index.html",
+            "summary.json", "conformance-statement.json", "conformance-statement.html", "replay/index.html")) {
+            assertThat(run.resolve(report)).as(report).isNotEmptyFile();
+        }
+        assertThat(files(run.resolve("scenarios"), "capture.pcap")).isNotEmpty();
+        assertThat(files(run.resolve("scenarios"), "verdict.html")).hasSameSizeAs(files(run.resolve("scenarios"), "capture.pcap"));
+        assertThat(Files.readString(run.resolve("cucumber.json"))).contains("application/vnd.tcpdump.pcap").contains("text/html");
+        final JsonNode statement = JSON.readTree(run.resolve("conformance-statement.json").toFile());
+        assertThat(statement.path("devices").get(0).path("name").asText()).isEqualTo("reference MPRT node");
+        assertThat(output()).contains("[  1/").contains("scenarios:").contains("passed, 0 failed").contains("judged as expected");
+    }
+
+    @Test
+    void shouldExitTwoForABadTagExpressionShardOrName() {
+        assertThat(Ctk.execute("run", "--tags", "@wire and", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("run", "--shard", "0/4", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("run", "--shard", "two/4", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("run", "--name", "(", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(output()).contains("is not a tag expression").contains("expected 1 <= i <= n").contains("expected i/n")
+            .contains("is not a regular expression").doesNotContain("Exception");
+    }
+
+    @Test
+    void shouldNameTheFeatureFileAndLineOfABadParameter() throws IOException {
+        final Path features = feature("bad.feature", """
+            @wire
+            Feature: a feature with mistakes
+              @MPRT-WIRE-007
+              Scenario: a loss rate that is not a probability
+                Given a fabric of 1 plane with 2 spines per plane and 100 Gb/s links
+                And every switch link loses 1.7 of the packets
+                When the tester sends 1 RDMA WRITE of 4 KiB on every stream to the device under test
+                Then MPRT-WIRE-007 passes
+
+              @MPRT-WIRE-007 @mutant
+              Scenario: a mutant that does not exist
+                Given the device under test is the mutant BAD_CRC
+                Then MPRT-WIRE-007 passes
+
+              @MPRT-WIRE-007
+              Scenario: a step that is not in the vocabulary
+                Given a fabrik of 1 plane with 2 spines per plane and 100 Gb/s links
+                Then MPRT-WIRE-007 passes
+            """);
+
+        final int exit = Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("run").toString(),
+            features.toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(output()).contains("bad.feature:6: loss rate 1.7 is not a probability: expected a fraction from 0 to 1")
+            .contains("bad.feature:12: unknown mutant 'BAD_CRC': expected one of").contains("BAD_ICRC")
+            .contains("bad.feature:17: the step 'a fabrik of 1 plane with 2 spines per plane and 100 Gb/s links' is not in the vocabulary")
+            .doesNotContain("Exception").doesNotContain("\tat ");
+    }
+
+    @Test
+    void shouldSplitTheSuiteIntoDisjointShardsThatMergeIntoTheStatementOfOneRun() throws IOException {
+        final Path whole = tmp.resolve("whole");
+        final Path first = tmp.resolve("shard1");
+        final Path second = tmp.resolve("shard2");
+        final String tags = "@probe and not @mutant";
+        assertThat(Ctk.execute("run", "--tags", tags, "--no-replay", "--out", whole.toString())).isEqualTo(ExitCodes.PASS);
+        assertThat(Ctk.execute("run", "--tags", tags, "--no-replay", "--shard", "1/2", "--out", first.toString())).isEqualTo(ExitCodes.PASS);
+        assertThat(Ctk.execute("run", "--tags", tags, "--no-replay", "--shard", "2/2", "--out", second.toString())).isEqualTo(ExitCodes.PASS);
+
+        final Set<String> a = locations(first);
+        final Set<String> b = locations(second);
+        assertThat(a).isNotEmpty().doesNotContainAnyElementsOf(b);
+        final Set<String> union = new TreeSet<>(a);
+        union.addAll(b);
+        assertThat(union).isEqualTo(locations(whole));
+
+        final Path merged = tmp.resolve("merged");
+        assertThat(Ctk.execute("merge", first.toString(), second.toString(), "--out", merged.toString())).isEqualTo(ExitCodes.PASS);
+        assertThat(verdicts(merged)).isEqualTo(verdicts(whole));
+        assertThat(Ctk.execute("merge", first.toString(), first.toString(), "--out", merged.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+    }
+
+    @Test
+    void shouldWriteTheFailedScenariosToTheRerunFileAndRunOnlyThemAgain() throws IOException {
+        final Path features = feature("rerun.feature", """
+            @wire
+            Feature: one scenario that passes and one that fails
+              Background:
+                Given a fabric of 1 plane with 2 spines per plane and 100 Gb/s links
+                And a connection between the tester and the device under test with 1 path and 1 stream
+
+              @MPRT-WIRE-007
+              Scenario: the reference computes its ICRC right
+                When the tester sends 1 RDMA WRITE of 4 KiB on every stream to the device under test
+                Then MPRT-WIRE-007 passes
+
+              @MPRT-WIRE-007
+              Scenario: a wrong expectation about the reference
+                When the device under test sends 1 RDMA WRITE of 4 KiB on every stream to the tester
+                Then MPRT-WIRE-007 fails at data packets the device under test sent
+            """);
+        final Path rerun = tmp.resolve("rerun.txt");
+
+        final int exit = Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("a").toString(),
+            "--rerun-file", rerun.toString(), features.toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.FAIL);
+        assertThat(Files.readAllLines(rerun)).singleElement().asString().endsWith("rerun.feature:13");
+        out.reset();
+        assertThat(Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("b").toString(),
+            "@" + rerun)).isEqualTo(ExitCodes.FAIL);
+        assertThat(output()).contains("scenarios: 1 run: 0 passed, 1 failed").contains("expected fail at data packets");
+    }
+
+    @Test
+    void shouldReproduceAScenarioByteForByteFromItsNameAndSeed() throws Exception {
+        final String name = "Data packets are ECN-capable and carry a valid ICRC under 5% random loss";
+        final Path a = tmp.resolve("a");
+        final Path b = tmp.resolve("b");
+        final Path c = tmp.resolve("c");
+
+        assertThat(Ctk.execute("run", "--name", "^" + name + "$", "--no-replay", "--out", a.toString())).isEqualTo(ExitCodes.PASS);
+        final JsonNode scenario = JSON.readTree(files(a.resolve("scenarios"), "scenario.json").get(0).toFile());
+        final long seed = scenario.path("seed").asLong();
+        assertThat(seed).isEqualTo(ScenarioSeed.fromName(name));
+        assertThat(Ctk.execute("run", "--name", "^" + name + "$", "--seed", Long.toString(seed), "--no-replay", "--out", b.toString()))
+            .isEqualTo(ExitCodes.PASS);
+        assertThat(Ctk.execute("run", "--name", "^" + name + "$", "--seed", "7", "--no-replay", "--out", c.toString()))
+            .isEqualTo(ExitCodes.PASS);
+
+        assertThat(sha256(files(b.resolve("scenarios"), "capture.pcap").get(0)))
+            .isEqualTo(sha256(files(a.resolve("scenarios"), "capture.pcap").get(0)))
+            .isNotEqualTo(sha256(files(c.resolve("scenarios"), "capture.pcap").get(0)));
+    }
+
+    @Test
+    void shouldListEveryRequirementWithItsScenariosAndFailOnlyWhenStrict() throws IOException {
+        final Path reports = tmp.resolve("coverage");
+
+        assertThat(Ctk.execute("coverage", "--out", reports.toString())).isEqualTo(ExitCodes.PASS);
+        assertThat(output()).contains("MPRT-WIRE-007").contains("features/wire/encapsulation.feature:")
+            .contains("MUST / MUST NOT capture requirements without a scenario:");
+        assertThat(reports.resolve("coverage.json")).isNotEmptyFile();
+        assertThat(reports.resolve("coverage.html")).isNotEmptyFile();
+        final JsonNode coverage = JSON.readTree(reports.resolve("coverage.json").toFile());
+        final int uncovered = coverage.path("uncoveredMustCapture").size();
+        assertThat(Ctk.execute("coverage", "--strict", "--out", reports.toString()))
+            .isEqualTo(uncovered == 0 ? ExitCodes.PASS : ExitCodes.FAIL);
+    }
+
+    @Test
+    void shouldListExitCodesInTheHelpOfTheSuiteCommands() {
+        for (final String command : new String[] {"run", "merge", "coverage"}) {
+            out.reset();
+            assertThat(Ctk.execute(command, "--help")).isEqualTo(ExitCodes.PASS);
+            assertThat(out.toString(StandardCharsets.UTF_8)).as(command).contains("Exit codes:").contains("3  kit error");
+        }
+    }
+
+    private Path feature(final String file, final String text) throws IOException {
+        final Path dir = tmp.resolve("features").resolve("wire");
+        Files.createDirectories(dir);
+        Files.writeString(dir.resolve(file), text);
+        return tmp.resolve("features");
+    }
+
+    private static List<Path> files(final Path dir, final String name) throws IOException {
+        try (Stream<Path> walk = Files.walk(dir)) {
+            return walk.filter(p -> p.getFileName().toString().equals(name)).sorted().toList();
+        }
+    }
+
+    private static Set<String> locations(final Path run) throws IOException {
+        final Set<String> locations = new TreeSet<>();
+        for (final Path f : files(run.resolve("scenarios"), "scenario.json")) {
+            locations.add(JSON.readTree(f.toFile()).path("location").asText());
+        }
+        return locations;
+    }
+
+    private static JsonNode verdicts(final Path run) throws IOException {
+        return JSON.readTree(run.resolve("conformance-statement.json").toFile()).path("devices");
+    }
+
+    private static String sha256(final Path file) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(file)));
+    }
+}

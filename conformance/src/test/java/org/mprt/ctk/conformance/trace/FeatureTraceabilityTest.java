@@ -1,0 +1,89 @@
+package org.mprt.ctk.conformance.trace;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.dut.MutantDut;
+
+/**
+ * The build fails when a scenario is not tied to the spec as STYLE.md rule 4 asks: a tag naming no
+ * requirement (or one that neither a rule nor a probe decides), a Then step asking about a
+ * requirement the scenario is not tagged with, a scenario without a requirement or an area, a
+ * {@code @needs} tag naming no PICS capability, or a mutant scenario about a requirement its mutant
+ * is not documented to violate.
+ */
+class FeatureTraceabilityTest {
+
+    private static final Path KIT_HOME = Path.of("..").toAbsolutePath().normalize();
+
+    @TempDir
+    Path tmp;
+
+    @Test
+    void shouldTieEveryScenarioOfTheFeaturesToTheSpec() throws IOException {
+        final FeatureIndex index = FeatureIndex.scan(KIT_HOME.resolve("features"), KIT_HOME);
+
+        assertThat(index.scenarios()).hasSizeGreaterThan(50);
+        assertThat(index.parseErrors()).isEmpty();
+        assertThat(new Traceability().problems(index.scenarios())).isEmpty();
+    }
+
+    @Test
+    void shouldTieEveryMutantScenarioToARequirementItsMutantViolates() throws IOException {
+        final List<String> problems = new ArrayList<>();
+        for (final IndexedScenario s : FeatureIndex.scan(KIT_HOME.resolve("features"), KIT_HOME).scenarios()) {
+            if (s.mutant() == null) {
+                continue;
+            }
+            final List<String> violated = MutantDut.named(s.mutant()).violates();
+            if (!s.tags().contains("@mutant") || violated.stream().noneMatch(s.requirementIds()::contains)) {
+                problems.add(s.location() + ": mutant " + s.mutant() + " violates " + violated + "; the scenario is tagged "
+                    + s.tags());
+            }
+        }
+        assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void shouldReportUnknownTagsUntaggedQuestionsAndUnknownCapabilities() throws IOException {
+        final Path features = tmp.resolve("features").resolve("wire");
+        Files.createDirectories(features);
+        Files.writeString(features.resolve("x.feature"), """
+            Feature: mistakes a reviewer should not have to find
+              @wire @MPRT-WIRE-999 @needs:teleport
+              Scenario: an unknown requirement and an unknown capability
+                Then MPRT-WIRE-007 passes
+
+              @MPRT-WIRE-007
+              Scenario: no area, and a question about another requirement
+                Then MPRT-WIRE-012 passes
+
+              @wire @MPRT-TIMER-001
+              Scenario: a declaration no rule decides
+                Then MPRT-TIMER-001 passes
+            """);
+
+        final FeatureIndex index = FeatureIndex.scan(tmp.resolve("features"), tmp);
+        final List<String> problems = new Traceability().problems(index.scenarios());
+
+        assertThat(problems).containsExactlyInAnyOrder(
+            "features/wire/x.feature:3: tag @MPRT-WIRE-999 names no requirement of the spec",
+            "features/wire/x.feature:4: a Then step asks about MPRT-WIRE-007, which scenario 'an unknown requirement and an"
+                + " unknown capability' is not tagged with",
+            "features/wire/x.feature:3: tag @needs:teleport names no PICS capability (expected one of "
+                + PicsCapabilities.names() + ")",
+            "features/wire/x.feature:8: a Then step asks about MPRT-WIRE-012, which scenario 'no area, and a question about"
+                + " another requirement' is not tagged with",
+            "features/wire/x.feature:7: scenario 'no area, and a question about another requirement' has no area tag (one of "
+                + new java.util.TreeSet<>(Traceability.AREAS) + ")",
+            "features/wire/x.feature:11: tag @MPRT-TIMER-001 names a declaration requirement that no rule of the verdict engine"
+                + " decides yet");
+    }
+
+}
