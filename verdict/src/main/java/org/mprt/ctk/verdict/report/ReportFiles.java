@@ -5,6 +5,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.nio.file.StandardCopyOption;
+import java.nio.file.StandardOpenOption;
 
 /** Report files appear whole or not at all: written beside the target, then renamed over it. */
 public final class ReportFiles {
@@ -21,9 +22,13 @@ public final class ReportFiles {
     public static void writeAtomically(final Path target, final Body body) throws IOException {
         final Path dir = target.toAbsolutePath().getParent();
         Files.createDirectories(dir);
-        final Path tmp = Files.createTempFile(dir, "." + target.getFileName(), ".tmp");
+        // Not createTempFile: its owner-only permissions would make reports unreadable to a web server
+        // or another CI user; a plain new file gets the usual umask.
+        final Path tmp = dir.resolve("." + target.getFileName() + "." + ProcessHandle.current().pid() + "."
+            + Thread.currentThread().getId() + ".tmp");
         try {
-            try (OutputStream out = Files.newOutputStream(tmp)) {
+            try (OutputStream out = Files.newOutputStream(tmp, StandardOpenOption.CREATE, StandardOpenOption.TRUNCATE_EXISTING,
+                StandardOpenOption.WRITE)) {
                 body.writeTo(out);
             }
             Files.move(tmp, target, StandardCopyOption.REPLACE_EXISTING, StandardCopyOption.ATOMIC_MOVE);
