@@ -13,8 +13,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
-import java.util.regex.Matcher;
-import java.util.regex.Pattern;
 
 /**
  * A PICS: what an implementation declares to the kit (mprt-v0.1.md section 15), read from YAML and
@@ -24,7 +22,6 @@ import java.util.regex.Pattern;
 public final class Pics {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
-    private static final Pattern NEEDS = Pattern.compile("([A-Za-z]+)\\s*(>=|<=|==|=|>|<)\\s*(\\d+|true|false)");
 
     private final Path source;
     private final JsonNode root;
@@ -109,41 +106,15 @@ public final class Pics {
         return v.isIntegralNumber() ? Optional.of(v.asLong()) : Optional.empty();
     }
 
+    /** A parameter of section 14 that the PICS may give as a fraction (MD_FACTOR, GUIDANCE_TOLERANCE). */
+    public Optional<Double> timerNumber(final String name) {
+        final JsonNode v = root.path("timers").path(name);
+        return v.isNumber() ? Optional.of(v.asDouble()) : Optional.empty();
+    }
+
     /** The declared answer for a declaration requirement, if any. */
     public Optional<Boolean> declares(final String requirementId) {
         final JsonNode v = root.path("declarations").path(requirementId);
         return v.isBoolean() ? Optional.of(v.asBoolean()) : Optional.empty();
-    }
-
-    /**
-     * Whether the declared capabilities meet a scenario's need, written as in a feature tag after
-     * {@code @needs:}: {@code streams>=4}, {@code probe=true}.
-     *
-     * @throws IllegalArgumentException when the expression or the capability name is not known
-     */
-    public boolean satisfies(final String need) {
-        final Matcher m = NEEDS.matcher(need.trim());
-        if (!m.matches()) {
-            throw new IllegalArgumentException("need '" + need + "' is not of the form capability>=N or capability=true");
-        }
-        final JsonNode declared = root.path("capabilities").path(m.group(1));
-        if (declared.isMissingNode()) {
-            throw new IllegalArgumentException("need '" + need + "' names capability '" + m.group(1)
-                + "', which this PICS does not declare");
-        }
-        final String op = m.group(2);
-        if (declared.isBoolean()) {
-            final boolean wanted = Boolean.parseBoolean(m.group(3));
-            return (op.equals("=") || op.equals("==")) && declared.asBoolean() == wanted;
-        }
-        final long have = declared.asLong();
-        final long want = Long.parseLong(m.group(3));
-        return switch (op) {
-            case ">=" -> have >= want;
-            case "<=" -> have <= want;
-            case ">" -> have > want;
-            case "<" -> have < want;
-            default -> have == want;
-        };
     }
 }
