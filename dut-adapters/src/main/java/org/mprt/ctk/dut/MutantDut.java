@@ -2,14 +2,10 @@ package org.mprt.ctk.dut;
 
 import java.util.ArrayList;
 import java.util.List;
-import java.util.SplittableRandom;
-import org.mprt.ctk.fabric.node.Host;
-import org.mprt.ctk.reference.attachment.NicPort;
 import org.mprt.ctk.reference.mprt.Deviation;
 import org.mprt.ctk.reference.mprt.MprtConfig;
 import org.mprt.ctk.reference.roce.RoceConfig;
 import org.mprt.ctk.reference.roce.RoceDeviation;
-import org.mprt.ctk.reference.verbs.RdmaDevice;
 import org.mprt.ctk.wire.Profile;
 
 /**
@@ -17,19 +13,18 @@ import org.mprt.ctk.wire.Profile;
  * device a scenario uses to show that a rule can fail (ARCHITECTURE.md, principle 4). It declares
  * the PICS of the reference it deviates from, since it claims the same capabilities.
  */
-public final class MutantDut implements DeviceUnderTest {
+public final class MutantDut extends InProcessDut {
 
     private final String deviation;
     private final List<String> violates;
     private final ReferenceDut claims;
-    private final InProcessDevice device;
 
     private MutantDut(final String deviation, final List<String> violates, final Profile profile,
                       final InProcessDevice device) {
+        super(device);
         this.deviation = deviation;
         this.violates = List.copyOf(violates);
         this.claims = ReferenceDut.of(profile);
-        this.device = device;
     }
 
     /**
@@ -77,11 +72,6 @@ public final class MutantDut implements DeviceUnderTest {
     }
 
     @Override
-    public Profile profile() {
-        return device.profile();
-    }
-
-    @Override
     public PicsDocument pics() {
         return claims.pics();
     }
@@ -89,30 +79,5 @@ public final class MutantDut implements DeviceUnderTest {
     @Override
     public boolean isMutant() {
         return true;
-    }
-
-    @Override
-    public boolean isTimedExactly() {
-        return true;
-    }
-
-    @Override
-    public void attach(final Host host, final long lineRateBps, final SplittableRandom random) {
-        device.attach(host, lineRateBps, random);
-    }
-
-    @Override
-    public RdmaDevice device() {
-        return device.device();
-    }
-
-    @Override
-    public List<NicPort> ports() {
-        return device.ports();
-    }
-
-    @Override
-    public String toString() {
-        return name();
     }
 }

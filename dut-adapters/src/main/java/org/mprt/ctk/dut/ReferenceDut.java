@@ -1,12 +1,7 @@
 package org.mprt.ctk.dut;
 
-import java.util.List;
-import java.util.SplittableRandom;
-import org.mprt.ctk.fabric.node.Host;
-import org.mprt.ctk.reference.attachment.NicPort;
 import org.mprt.ctk.reference.mprt.MprtConfig;
 import org.mprt.ctk.reference.roce.RoceConfig;
-import org.mprt.ctk.reference.verbs.RdmaDevice;
 import org.mprt.ctk.wire.Profile;
 
 /**
@@ -14,16 +9,15 @@ import org.mprt.ctk.wire.Profile;
  * reference implementation (the default device of the suite) and the RoCEv2 go-back-N baseline.
  * Each declares the PICS of spec/pics/ that describes it.
  */
-public final class ReferenceDut implements DeviceUnderTest {
+public final class ReferenceDut extends InProcessDut {
 
     private final String name;
     private final PicsDocument pics;
-    private final InProcessDevice device;
 
     private ReferenceDut(final String name, final PicsDocument pics, final InProcessDevice device) {
+        super(device);
         this.name = name;
         this.pics = pics;
-        this.device = device;
     }
 
     /** The MPRT reference node with every timer at its default (spec/pics/reference-mprt.yaml). */
@@ -49,11 +43,6 @@ public final class ReferenceDut implements DeviceUnderTest {
     }
 
     @Override
-    public Profile profile() {
-        return device.profile();
-    }
-
-    @Override
     public PicsDocument pics() {
         return pics;
     }
@@ -61,30 +50,5 @@ public final class ReferenceDut implements DeviceUnderTest {
     @Override
     public boolean isMutant() {
         return false;
-    }
-
-    @Override
-    public boolean isTimedExactly() {
-        return true;
-    }
-
-    @Override
-    public void attach(final Host host, final long lineRateBps, final SplittableRandom random) {
-        device.attach(host, lineRateBps, random);
-    }
-
-    @Override
-    public RdmaDevice device() {
-        return device.device();
-    }
-
-    @Override
-    public List<NicPort> ports() {
-        return device.ports();
-    }
-
-    @Override
-    public String toString() {
-        return name;
     }
 }
