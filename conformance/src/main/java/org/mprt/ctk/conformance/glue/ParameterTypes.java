@@ -8,6 +8,9 @@ import java.util.TreeSet;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mprt.ctk.conformance.probe.ProbeFault;
+import org.mprt.ctk.conformance.probe.ProbePacket;
+import org.mprt.ctk.conformance.probe.ProbePath;
+import org.mprt.ctk.conformance.probe.RoceProbeFault;
 import org.mprt.ctk.conformance.runtime.FrameKind;
 import org.mprt.ctk.conformance.runtime.Impairment;
 import org.mprt.ctk.conformance.runtime.Quantity;
@@ -17,7 +20,9 @@ import org.mprt.ctk.conformance.runtime.TrafficRow;
 import org.mprt.ctk.dut.MutantDut;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.wire.mprt.MprtNakCode;
+import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.opcode.OpcodeTable;
+import org.mprt.ctk.wire.roce.AethSyndrome;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
@@ -54,6 +59,21 @@ public final class ParameterTypes {
     @ParameterType(name = "path", value = "path \\d+")
     public Integer path(final String words) {
         return bounded(words, "path", 63);
+    }
+
+    /** {@code path 1} of a probe's first connection, or {@code path 1 of connection 2}. */
+    @ParameterType(name = "probePath", value = "path \\d+(?: of connection \\d+)?")
+    public ProbePath probePath(final String words) {
+        final Matcher m = NUMBER.matcher(words);
+        m.find();
+        final int path = bounded("path " + m.group(), "path", 63);
+        return new ProbePath(m.find() ? connection("connection " + m.group()) : 0, path);
+    }
+
+    /** {@code connection 1}: one of a probe's connections, the first being connection 0. */
+    @ParameterType(name = "connection", value = "connection \\d+")
+    public Integer connection(final String words) {
+        return bounded(words, "connection", 7);
     }
 
     /** {@code stream 1}. */
@@ -115,10 +135,48 @@ public final class ParameterTypes {
     /** What a probe packet does wrong on purpose (see {@link ProbeFault}). */
     @ParameterType(name = "fault", value = "a bad ICRC|its MDETH cut short|a non-zero reserved field"
         + "|F clear on the first packet of its message|L clear on the last packet of its message"
-        + "|a payload that runs past message_length|a forged rkey|an address past the end of the region"
-        + "|an address range that wraps past 2\\^64|an unknown destination connection")
+        + "|a payload that runs past message_length|a forged rkey|the rkey of another connection"
+        + "|an address past the end of the region|an address range that wraps past 2\\^64|an unknown destination connection")
     public ProbeFault fault(final String words) {
         return ProbeFault.fromWords(words);
+    }
+
+    /** What a RoCEv2 probe request does wrong on purpose (see {@link RoceProbeFault}). */
+    @ParameterType(name = "roceFault", value = "a bad ICRC|DestQP 0|a forged rkey|an address past the end of the region|ECN CE")
+    public RoceProbeFault roceFault(final String words) {
+        return RoceProbeFault.fromWords(words);
+    }
+
+    /** The kind of a multi-packet MPRT message a probe sends: {@code WRITE} or {@code SEND}. */
+    @ParameterType(name = "message", value = "WRITE|SEND")
+    public ProbePacket.Kind message(final String words) {
+        return ProbePacket.Kind.valueOf(words);
+    }
+
+    /** An RC request of rocev2-baseline.md section 2: {@code an RDMA WRITE First}, {@code a SEND Only}, ... */
+    @ParameterType(name = "request", value = "an RDMA WRITE (?:First|Middle|Last|Only)|a SEND (?:First|Middle|Last|Only)")
+    public Opcode request(final String words) {
+        final String[] w = words.split(" ");
+        final String name = (w[1].equals("SEND") ? "SEND_" : "RDMA_WRITE_") + w[w.length - 1].toUpperCase(java.util.Locale.ROOT);
+        for (int code = OpcodeTable.RC_SEND_FIRST.code(); code <= OpcodeTable.RC_RDMA_WRITE_ONLY.code(); code++) {
+            final Opcode opcode = OpcodeTable.lookup(code);
+            if (opcode != null && opcode.name().equals(name)) {
+                return opcode;
+            }
+        }
+        throw new ScenarioInputException("request '" + words + "': expected an RC SEND or RDMA WRITE First, Middle, Last or Only");
+    }
+
+    /** A NAK code of the AETH (rocev2-baseline.md section 7): {@code PSN_SEQUENCE_ERROR}, {@code REMOTE_ACCESS_ERROR}, ... */
+    @ParameterType(name = "roceNak", value = "[A-Z][A-Z_]*[A-Z]")
+    public AethSyndrome.NakCode roceNak(final String name) {
+        for (final AethSyndrome.NakCode code : AethSyndrome.NakCode.values()) {
+            if (code.name().equals(name)) {
+                return code;
+            }
+        }
+        throw new ScenarioInputException("RoCEv2 NAK code '" + name + "': expected one of "
+            + java.util.Arrays.toString(AethSyndrome.NakCode.values()));
     }
 
     /** Frames a verdict points at: {@code data packets}, {@code ACKs}, {@code PAUSE frames}, ... */

@@ -1,6 +1,8 @@
 package org.mprt.ctk.conformance.probe;
 
 import java.util.Arrays;
+import java.util.List;
+import org.mprt.ctk.conformance.runtime.ScenarioInputException;
 import org.mprt.ctk.reference.attachment.IpAddress;
 import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
 import org.mprt.ctk.wire.encode.FrameEncoder;
@@ -13,8 +15,9 @@ import org.mprt.ctk.wire.opcode.OpcodeTable;
 
 /**
  * Builds the exact frames of a scripted probe with the codec's {@link FrameEncoder}: a valid MPRT
- * data packet of the probe's connection, then the faults the scenario asks for, each changing only
- * what it names (section 3.8). The frame carries the path's plane addresses and UDP source port.
+ * data packet of one of the probe's connections, then the faults the scenario asks for, each
+ * changing only what it names (section 3.8). The frame carries the path's plane addresses and UDP
+ * source port; a part of a multi-packet message carries its offset, F and L as section 3.4 says.
  */
 final class ProbeEncoder {
 
@@ -30,10 +33,11 @@ final class ProbeEncoder {
 
     private final FrameEncoder encoder = new FrameEncoder();
     private final byte[] buffer = new byte[FRAME_BUFFER_BYTES];
-    private final ProbeTarget target;
+    private final List<ProbeTarget> targets;
+    private ProbeTarget target;
 
-    ProbeEncoder(final ProbeTarget target) {
-        this.target = target;
+    ProbeEncoder(final List<ProbeTarget> targets) {
+        this.targets = List.copyOf(targets);
     }
 
     /**
@@ -41,6 +45,7 @@ final class ProbeEncoder {
      * receive buffer {@code rsn}), stamped with the tester's clock.
      */
     byte[] encode(final ProbePacket packet, final long msn, final long rsn, final long nowNs) {
+        target = targets.get(packet.connection());
         final ProbeTarget.PlaneEnds plane = target.planeOf(packet.pathId());
         addresses(plane);
         if (packet.kind() == ProbePacket.Kind.PROBE) {
@@ -53,7 +58,7 @@ final class ProbeEncoder {
         encoder.bth().destQp(destination).psn(packet.psn()).ackReq(1);
         mdeth(packet, msn, rsn, nowNs);
         for (int i = 0; i < packet.payloadBytes(); i++) {
-            buffer[encoder.payloadOffset() + i] = (byte) (msn + i);
+            buffer[encoder.payloadOffset() + i] = (byte) (msn + packet.messageOffset() + i);
         }
         if (packet.opcode() >= 0) {
             encoder.bth().opcode(packet.opcode());
@@ -93,24 +98,41 @@ final class ProbeEncoder {
 
     private void mdeth(final ProbePacket packet, final long msn, final long rsn, final long nowNs) {
         final int payload = packet.payloadBytes();
-        final long messageLength = packet.has(ProbeFault.PAYLOAD_PAST_LENGTH) ? payload / 2 : payload;
-        final boolean last = messageLength == payload && !packet.has(ProbeFault.LAST_FLAG_CLEAR);
+        final long messageLength = packet.has(ProbeFault.PAYLOAD_PAST_LENGTH) ? packet.messageLength() - (payload + 1) / 2
+            : packet.messageLength();
+        final boolean first = packet.messageOffset() == 0 && !packet.has(ProbeFault.FIRST_FLAG_CLEAR);
+        final boolean last = packet.messageOffset() + payload == messageLength && !packet.has(ProbeFault.LAST_FLAG_CLEAR);
         final MdethFlyweight m = encoder.extensions().mdeth();
-        m.pathId(packet.pathId()).f(packet.has(ProbeFault.FIRST_FLAG_CLEAR) ? 0 : 1).l(last ? 1 : 0)
+        m.pathId(packet.pathId()).f(first ? 1 : 0).l(last ? 1 : 0)
             .resv5(packet.has(ProbeFault.NON_ZERO_RESERVED) ? 1 : 0).streamId(packet.streamId())
-            .scn(target.testerNumber()).msn(msn).messageOffset(0).messageLength(messageLength).txTimestamp(nowNs & 0xFFFF_FFFFL);
+            .scn(target.testerNumber()).msn(msn).messageOffset(packet.messageOffset()).messageLength(messageLength)
+            .txTimestamp(nowNs & 0xFFFF_FFFFL);
         if (packet.send()) {
             m.rsn(rsn);
             return;
         }
         final long page = target.regionBase() + msn % Math.max(1, target.regionLength() / PAGE_BYTES) * PAGE_BYTES;
-        long address = page;
+        long address = page + packet.messageOffset();
         if (packet.has(ProbeFault.ADDRESS_PAST_REGION)) {
             address = target.regionBase() + target.regionLength() - Math.max(1, payload / 2);
         } else if (packet.has(ProbeFault.ADDRESS_WRAPPING)) {
             address = -Math.max(1, payload / 2);
         }
-        m.virtualAddress(address).rkey(packet.has(ProbeFault.FORGED_RKEY) ? target.rkey() ^ RKEY_FORGERY : target.rkey());
+        m.virtualAddress(address).rkey(rkey(packet));
+    }
+
+    private long rkey(final ProbePacket packet) {
+        if (packet.has(ProbeFault.FORGED_RKEY)) {
+            return target.rkey() ^ RKEY_FORGERY;
+        }
+        if (packet.has(ProbeFault.OTHER_CONNECTION_RKEY)) {
+            if (targets.size() < 2) {
+                throw new ScenarioInputException("'" + ProbeFault.OTHER_CONNECTION_RKEY.words() + "' needs a second probe "
+                    + "connection: expected 'Given 2 probe connections from the tester to the device under test, ...'");
+            }
+            return targets.get((packet.connection() + 1) % targets.size()).rkey();
+        }
+        return target.rkey();
     }
 
     /**

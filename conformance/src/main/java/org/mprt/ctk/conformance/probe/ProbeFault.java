@@ -21,6 +21,8 @@ public enum ProbeFault {
     PAYLOAD_PAST_LENGTH("a payload that runs past message_length"),
     /** The rkey names no region of the connection (section 13.1 step 9, MPRT-SEC-001). */
     FORGED_RKEY("a forged rkey"),
+    /** The rkey of a region the device exposes to another of the probe's connections (step 9, MPRT-SEC-003). */
+    OTHER_CONNECTION_RKEY("the rkey of another connection"),
     /** The bytes run past the end of the region the rkey names (step 10, MPRT-SEC-002). */
     ADDRESS_PAST_REGION("an address past the end of the region"),
     /** The address range wraps past 2^64 (step 10, MPRT-SEC-002). */

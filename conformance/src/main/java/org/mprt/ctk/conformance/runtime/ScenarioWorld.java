@@ -10,6 +10,7 @@ import org.mprt.ctk.conformance.probe.ProbeBench;
 import org.mprt.ctk.conformance.probe.ProbeExpectation;
 import org.mprt.ctk.conformance.probe.ProbePacket;
 import org.mprt.ctk.conformance.probe.ProbeSession;
+import org.mprt.ctk.conformance.probe.RoceProbePacket;
 import org.mprt.ctk.dut.DeviceUnderTest;
 import org.mprt.ctk.dut.MutantDut;
 import org.mprt.ctk.dut.ReferenceDut;
@@ -17,6 +18,7 @@ import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.report.ReportSet;
+import org.mprt.ctk.wire.Profile;
 
 /**
  * The state of one scenario (STYLE.md section 5: a scenario-scoped world; PicoContainer makes one
@@ -40,6 +42,7 @@ public final class ScenarioWorld {
     private DeviceUnderTest dut;
     private Pics pics;
     private boolean probing;
+    private int probeConnections = 1;
     private long probeToleranceNs = -1;
     private long receiveDelayNs;
     private long runAtLeastNs;
@@ -101,9 +104,14 @@ public final class ScenarioWorld {
         dut = mutant;
     }
 
-    public void usesProbe() {
+    /** The scenario is a scripted probe over {@code connections} connections between the tester and the device. */
+    public void usesProbe(final int connections) {
         requireNotBuilt("the probe connection");
+        if (connections < 1 || connections > 8) {
+            throw new ScenarioInputException(connections + " probe connections: expected 1 to 8");
+        }
         probing = true;
+        probeConnections = connections;
     }
 
     public void impair(final Impairment impairment) {
@@ -151,7 +159,40 @@ public final class ScenarioWorld {
     }
 
     public void send(final ProbePacket packet) {
-        probe().send(packet);
+        probe(Profile.MPRT).send(packet);
+    }
+
+    public void send(final RoceProbePacket packet) {
+        probe(Profile.ROCEV2).send(packet);
+    }
+
+    /** Begins a multi-packet MPRT message whose packets the scenario then sends one by one. */
+    public void beginMessage(final int connection, final ProbePacket.Kind kind, final int stream, final int lengthBytes,
+                             final int packetBytes) {
+        probe(Profile.MPRT).beginMessage(connection, kind, stream, lengthBytes, packetBytes);
+    }
+
+    public void sendPart(final int offsetBytes, final int connection, final int path, final int psn) {
+        probe(Profile.MPRT).sendPart(offsetBytes, connection, path, psn);
+    }
+
+    /** The device under test posts an RDMA WRITE to the tester on the probe connection. */
+    public void devicePostsWrite(final int stream, final int bytes) {
+        probe(Profile.MPRT).devicePostsWrite(stream, bytes);
+    }
+
+    /**
+     * Expects the device to retransmit a data packet at each RTO expiry of its path before the
+     * FAIL_RTO_COUNT-th, with the timers of the device's PICS (MPRT-LOSS-003).
+     */
+    public void expectRetransmissions(final int connection, final int path, final int psn, final TimeBound bound) {
+        probe(Profile.MPRT).expectRetransmissions(connection, path, psn, RtoSchedule.expiriesBeforeFailureNs(pics), ns(bound),
+            bound.text());
+    }
+
+    /** A count or code parameter as the device's PICS declares it. */
+    public long count(final SpecCount parameter) {
+        return parameter.valueOf(pics);
     }
 
     public void sendAgain() {
@@ -167,7 +208,21 @@ public final class ScenarioWorld {
     }
 
     public void expect(final ProbeExpectation expectation, final TimeBound bound) {
-        probe().expect(expectation, bound.resolveNs(pics), bound.text());
+        expect(expectation, 0, bound);
+    }
+
+    /** Expects an answer on probe connection {@code connection} (a silence reads every frame the device sends). */
+    public void expect(final ProbeExpectation expectation, final int connection, final TimeBound bound) {
+        probe().expect(expectation, connection, bound.resolveNs(pics), bound.text());
+    }
+
+    private ProbeSession probe(final Profile profile) {
+        if (dut.profile() != profile) {
+            throw new ScenarioInputException("a " + (profile == Profile.MPRT ? "MPRT" : "RoCEv2") + " probe step in a scenario whose"
+                + " device runs " + dut.profile() + ": expected the " + dut.profile() + " steps of features/README.md (a scenario"
+                + " is RoCEv2 when tagged " + ScenarioIdentity.ROCEV2_TAG + ")");
+        }
+        return probe();
     }
 
     private ProbeSession probe() {
@@ -178,7 +233,7 @@ public final class ScenarioWorld {
         if (probe == null) {
             final Testbed testbed = testbed();
             final long tolerance = probeToleranceNs >= 0 ? probeToleranceNs : dut.isTimedExactly() ? 0 : pics.judgingToleranceNs();
-            probe = new ProbeSession(testbed, ProbeBench.connect(testbed, connections), tolerance);
+            probe = new ProbeSession(testbed, ProbeBench.connect(testbed, connections, probeConnections), tolerance);
         }
         return probe;
     }

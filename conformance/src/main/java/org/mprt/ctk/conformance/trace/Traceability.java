@@ -14,10 +14,11 @@ import org.mprt.ctk.verdict.rule.RuleBook;
 
 /**
  * The rules that tie scenarios to the spec (STYLE.md rule 4), checked on the features as written:
- * every requirement tag names a requirement of the spec that a rule of the verdict engine or a
- * scripted probe decides; every requirement a Then step asks about is one the scenario is tagged
- * with; every scenario verifies at least one requirement and names its area; every {@code @needs}
- * tag names a PICS capability; no two scenarios share a name (a name is a scenario's handle and its
+ * every requirement tag names a requirement of the spec that a rule of the verdict engine, a
+ * scripted probe or the device's PICS (a {@code declaration}, mprt-v0.1.md section 16.1) decides;
+ * every requirement a Then step asks about is one the scenario is tagged with; every scenario
+ * verifies at least one requirement and names its area; every {@code @needs} tag names a PICS
+ * capability; no two scenarios share a name (a name is a scenario's handle and its
  * seed). Each problem is one line, {@code <file>:<line>: <what is wrong>}.
  */
 public final class Traceability {
@@ -30,10 +31,16 @@ public final class Traceability {
     private final Set<String> ruled = new TreeSet<>();
     private final Set<String> capabilities = PicsCapabilities.names();
 
+    /** Against the rules of the verdict engine's {@link RuleBook}. */
     public Traceability() {
         for (final Rule rule : RuleBook.all()) {
             ruled.add(rule.requirementId());
         }
+    }
+
+    /** Against the given set of requirement IDs that rules decide (for tests, which must not follow the rule book). */
+    public Traceability(final Set<String> ruledRequirements) {
+        ruled.addAll(ruledRequirements);
     }
 
     /** The requirement IDs the verdict engine has a rule for. */
@@ -41,9 +48,13 @@ public final class Traceability {
         return ruled;
     }
 
-    /** True when a scenario may verify the requirement: a rule decides it, or a probe does. */
+    /**
+     * True when a scenario may verify the requirement: a rule decides it, or a probe does, or the
+     * PICS does (a declaration: pass when declared true, fail when false, inconclusive when absent).
+     */
     public boolean isVerifiable(final Requirement requirement) {
-        return ruled.contains(requirement.id()) || requirement.verifiable() == Requirement.Verifiable.PROBE;
+        return ruled.contains(requirement.id()) || requirement.verifiable() == Requirement.Verifiable.PROBE
+            || requirement.verifiable() == Requirement.Verifiable.DECLARATION;
     }
 
     public List<String> problems(final List<IndexedScenario> scenarios) {
