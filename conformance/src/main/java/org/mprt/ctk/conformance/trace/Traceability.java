@@ -23,9 +23,13 @@ import org.mprt.ctk.verdict.rule.RuleBook;
  */
 public final class Traceability {
 
-    /** Area tags: the spec's areas in lower case, and {@code rocev2} for the baseline's scenarios. */
+    /**
+     * Area tags: the spec's areas in lower case, {@code rocev2} for the baseline's scenarios, and
+     * {@code interop} for scenarios about two implementations working together, which verify
+     * requirements of several areas at once.
+     */
     public static final Set<String> AREAS = Set.of("@wire", "@conn", "@stream", "@place", "@path", "@sack", "@loss", "@fail",
-        "@cc", "@recv", "@sec", "@timer", "@rocev2");
+        "@cc", "@recv", "@sec", "@timer", "@rocev2", "@interop");
 
     private final RequirementCatalogue catalogue = RequirementCatalogue.fromClasspath();
     private final Set<String> ruled = new TreeSet<>();
