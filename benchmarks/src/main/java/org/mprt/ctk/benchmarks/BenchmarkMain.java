@@ -5,7 +5,6 @@ import java.util.LinkedHashMap;
 import java.util.Map;
 import org.openjdk.jmh.results.RunResult;
 import org.openjdk.jmh.runner.Runner;
-import org.openjdk.jmh.runner.RunnerException;
 import org.openjdk.jmh.runner.options.Options;
 import org.openjdk.jmh.runner.options.OptionsBuilder;
 import org.openjdk.jmh.runner.options.TimeValue;
@@ -16,6 +15,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * machine to machine and ratios much less.
  *
  * <pre>java -jar benchmarks/target/benchmarks.jar [frames]</pre>
+ *
+ * <p>With {@code verdict} as first argument it runs {@link VerdictBenchmark} instead: the whole rule
+ * set against tshark, and the engine's memory.
  */
 public final class BenchmarkMain {
 
@@ -24,7 +26,11 @@ public final class BenchmarkMain {
     private BenchmarkMain() {
     }
 
-    public static void main(final String[] args) throws RunnerException {
+    public static void main(final String[] args) throws Exception {
+        if (args.length > 0 && "verdict".equals(args[0])) {
+            VerdictBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
         final String frames = args.length > 0 ? args[0] : "1000000";
         final Options options = new OptionsBuilder()
             .include(PcapReadBenchmark.class.getSimpleName())

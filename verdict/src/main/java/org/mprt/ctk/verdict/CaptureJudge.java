@@ -11,6 +11,8 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.HexFormat;
 import java.util.List;
+import java.util.Set;
+import java.util.function.Function;
 import java.util.function.Supplier;
 import org.mprt.ctk.pcap.CaptureFormat;
 import org.mprt.ctk.pcap.CaptureReader;
@@ -21,7 +23,9 @@ import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.rule.RuleBook;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.ScenarioFacts;
 import org.mprt.ctk.verdict.state.Timers;
+import org.mprt.ctk.verdict.timeline.TimeSequence;
 
 /**
  * Judges a capture file: one pass over its frames through a fresh set of rules, one verdict per
@@ -34,32 +38,41 @@ import org.mprt.ctk.verdict.state.Timers;
  */
 public final class CaptureJudge {
 
-    private final Supplier<List<Rule>> rules;
+    /** The judging tolerance for captures of the kit's emulated fabric: a few full-size frames at 100 Gb/s. */
+    public static final long EMULATED_FABRIC_TOLERANCE_NS = 1_000;
+
+    /** Fresh rules for one capture, built with the timers the judge applies. */
+    private final Function<Timers, List<Rule>> rules;
     private final Timers timers;
     private final CapturePoint point;
     private final boolean fromConnectionStart;
+    private final ScenarioFacts facts;
     private final RequirementCatalogue catalogue = RequirementCatalogue.fromClasspath();
 
+    /** A judge of these rules, which take their timers themselves. */
     public CaptureJudge(final Supplier<List<Rule>> rules) {
-        this(rules, Timers.defaults(), CapturePoint.inferred(), false);
+        this(t -> rules.get(), Timers.defaults(), CapturePoint.inferred(), false, ScenarioFacts.none());
     }
 
-    private CaptureJudge(final Supplier<List<Rule>> rules, final Timers timers, final CapturePoint point,
-                         final boolean fromConnectionStart) {
+    private CaptureJudge(final Function<Timers, List<Rule>> rules, final Timers timers, final CapturePoint point,
+                         final boolean fromConnectionStart, final ScenarioFacts facts) {
         this.rules = rules;
         this.timers = timers;
         this.point = point;
         this.fromConnectionStart = fromConnectionStart;
+        this.facts = facts;
     }
 
     /** Every rule of both profiles. */
     public static CaptureJudge standard() {
-        return new CaptureJudge(RuleBook::all);
+        return new CaptureJudge(t -> RuleBook.all(null, t), Timers.defaults(), CapturePoint.inferred(), false,
+            ScenarioFacts.none());
     }
 
     /** Every rule of both profiles, with the parameters and timers the implementation declares in its PICS. */
     public static CaptureJudge declaring(final Pics pics) {
-        return new CaptureJudge(() -> RuleBook.all(pics), Timers.of(pics), CapturePoint.inferred(), false);
+        return new CaptureJudge(t -> RuleBook.all(pics, t), Timers.of(pics), CapturePoint.inferred(), false,
+            ScenarioFacts.none());
     }
 
     /**
@@ -72,7 +85,7 @@ public final class CaptureJudge {
     }
 
     public CaptureJudge takenAt(final CapturePoint capturePoint) {
-        return new CaptureJudge(rules, timers, capturePoint, fromConnectionStart);
+        return new CaptureJudge(rules, timers, capturePoint, fromConnectionStart, facts);
     }
 
     /**
@@ -81,7 +94,40 @@ public final class CaptureJudge {
      * and each stream's first MSN.
      */
     public CaptureJudge fromConnectionStart() {
-        return new CaptureJudge(rules, timers, point, true);
+        return new CaptureJudge(rules, timers, point, true, facts);
+    }
+
+    /**
+     * This judge, told that the capture comes from the kit's emulated fabric, whose timestamps are
+     * exact (mprt-v0.1.md section 14): the JUDGING_TOLERANCE becomes {@link #EMULATED_FABRIC_TOLERANCE_NS},
+     * which only covers how the fabric stamps a frame: when its last bit crosses the tap, so that a
+     * frame a node sends on a deadline is captured its serialisation time later (337 ns for a
+     * full-size 4 KB frame at 100 Gb/s), later still when it leaves behind a frame the port is already
+     * sending.
+     */
+    public CaptureJudge fromEmulatedFabric() {
+        return new CaptureJudge(rules, timers.withJudgingToleranceNs(EMULATED_FABRIC_TOLERANCE_NS), point,
+            fromConnectionStart, facts);
+    }
+
+    /**
+     * This judge, told which path_ids the scenario made slower or ECN-marked, the only way
+     * MPRT-PATH-006 can be judged (a capture shows RTTs and marks, not their cause).
+     */
+    public CaptureJudge slowerPaths(final Collection<Integer> pathIds) {
+        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withSlowerPaths(Set.copyOf(pathIds)));
+    }
+
+    /**
+     * This judge, told the line rate of each port of the receiving node, in Mb/s: what
+     * MPRT-RECV-001 divides and MPRT-RECV-004 shares, which no frame carries.
+     */
+    public CaptureJudge portRateMbps(final long rateMbps) {
+        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withPortRateMbps(rateMbps));
+    }
+
+    public Timers timers() {
+        return timers;
     }
 
     public CapturePoint capturePoint() {
@@ -93,12 +139,15 @@ public final class CaptureJudge {
      * @throws IOException                              when it cannot be read
      */
     public Judgement judge(final Path capture) throws IOException {
-        final List<Rule> fresh = rules.get();
+        final List<Rule> fresh = rules.apply(timers);
         final Judge.Counts counts;
         final String format;
+        final CaptureState state;
+        final TimeSequence timeline = new TimeSequence();
         try (CaptureReader reader = CaptureReader.open(capture)) {
             format = reader.format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap";
-            counts = Judge.run(reader, fresh, new CaptureState(point, fromConnectionStart, timers));
+            state = new CaptureState(point, fromConnectionStart, timers, facts);
+            counts = Judge.run(reader, fresh, state, List.of(timeline));
         }
         final List<Verdict> verdicts = new ArrayList<>(fresh.size());
         for (final Rule rule : fresh) {
@@ -107,8 +156,8 @@ public final class CaptureJudge {
         }
         final CaptureSummary summary = new CaptureSummary(capture.toString(), sha256(capture), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
-            counts.other);
-        return new Judgement(summary, verdicts);
+            counts.other, state.untrackedFrames());
+        return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs());
     }
 
     static String sha256(final Path file) throws IOException {

@@ -17,8 +17,18 @@ package org.mprt.ctk.verdict;
  *                           at all (at the latest, the UDP destination port)
  * @param malformedFrames    frames sent to UDP port 4791 that are broken as sent
  * @param otherFrames        frames of other protocols, counted and skipped
+ * @param untrackedFrames    RoCEv2 or MPRT frames (among the counts above) of connection directions
+ *                           beyond the engine's cap of 1024 per profile: the header rules judged
+ *                           them, the behavioural rules did not see them
  */
 public record CaptureSummary(String file, String sha256, String format, long frames, long rocev2Frames,
                              long mprtFrames, long snappedFrames, long unidentifiedFrames, long malformedFrames,
-                             long otherFrames) {
+                             long otherFrames, long untrackedFrames) {
+
+    public CaptureSummary(final String file, final String sha256, final String format, final long frames,
+                          final long rocev2Frames, final long mprtFrames, final long snappedFrames,
+                          final long unidentifiedFrames, final long malformedFrames, final long otherFrames) {
+        this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
+            otherFrames, 0);
+    }
 }

@@ -4,12 +4,25 @@ import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.mprt.ctk.verdict.timeline.PathPlot;
 
-/** The verdicts on one capture, one per requirement, in catalogue order. */
-public record Judgement(CaptureSummary capture, List<Verdict> verdicts) {
+/**
+ * The verdicts on one capture, one per requirement, in catalogue order, with what the reports show
+ * beside them: the per-path time-sequence plots collected during the pass, and the judging tolerance
+ * applied (mprt-v0.1.md section 14: the report states it).
+ *
+ * @param plots              one plot per path of each MPRT connection direction (bounded, sampled)
+ * @param judgingToleranceNs the JUDGING_TOLERANCE every time bound was widened by
+ */
+public record Judgement(CaptureSummary capture, List<Verdict> verdicts, List<PathPlot> plots, long judgingToleranceNs) {
+
+    public Judgement(final CaptureSummary capture, final List<Verdict> verdicts) {
+        this(capture, verdicts, List.of(), 0);
+    }
 
     public Judgement {
         verdicts = List.copyOf(verdicts);
+        plots = List.copyOf(plots);
     }
 
     public Map<Outcome, Integer> counts() {

@@ -42,6 +42,8 @@ public final class CaptureExpectation {
     private final ExpectedError error;
     private List<InetAddress> takenAt = List.of();
     private boolean fromConnectionStart;
+    private List<Integer> slowerPaths = List.of();
+    private long portRateMbps;
 
     private CaptureExpectation(final Path file, final String description, final Map<String, Expected> verdicts,
                                final ExpectedError error) {
@@ -82,6 +84,10 @@ public final class CaptureExpectation {
         }
         e.takenAt = List.copyOf(addresses);
         e.fromConnectionStart = root.path("fromConnectionStart").asBoolean(false);
+        final List<Integer> slower = new ArrayList<>();
+        root.path("slowerPaths").forEach(n -> slower.add(n.asInt()));
+        e.slowerPaths = List.copyOf(slower);
+        e.portRateMbps = root.path("portRateMbps").asLong(0);
         return e;
     }
 
@@ -105,6 +111,16 @@ public final class CaptureExpectation {
     /** True when the capture is stated to hold every connection from its first packet. */
     public boolean fromConnectionStart() {
         return fromConnectionStart;
+    }
+
+    /** The path_ids the scenario made slower or marked (MPRT-PATH-006); empty when not stated. */
+    public List<Integer> slowerPaths() {
+        return slowerPaths;
+    }
+
+    /** The line rate of the receiving node's ports in Mb/s (MPRT-RECV-001, MPRT-RECV-004); 0 when not stated. */
+    public long portRateMbps() {
+        return portRateMbps;
     }
 
     private static Expected parseExpected(final Path file, final String id, final JsonNode node) throws IOException {

@@ -55,6 +55,8 @@ public final class CaptureReplay {
         try {
             CaptureJudge told = expectation.takenAt().isEmpty() ? judge : judge.takenAt(expectation.takenAt());
             told = expectation.fromConnectionStart() ? told.fromConnectionStart() : told;
+            told = expectation.slowerPaths().isEmpty() ? told : told.slowerPaths(expectation.slowerPaths());
+            told = expectation.portRateMbps() == 0 ? told : told.portRateMbps(expectation.portRateMbps());
             final Judgement j = told.judge(capture);
             return new Result(capture, expectation, j, null, expectation.mismatches(j));
         } catch (final CaptureFormatException e) {

@@ -78,7 +78,11 @@ public final class SackRetransmitRule extends BehaviourRule {
             return;
         }
         final long laterFirstNs = path.firstNs(path.slot(later));
-        for (int back = 0; back < PathRecord.WINDOW * 4; back++) {
+        // Below the lowest unacknowledged PSN every captured PSN is acknowledged: nothing there is lost.
+        final int floor = path.lowestUnacknowledgedPsn();
+        final int span = SerialNumber.precedes24(path.highestPsn(), floor) ? 0
+            : Math.min(PathRecord.WINDOW * 4, SerialNumber.distance24(floor, path.highestPsn()) + 1);
+        for (int back = 0; back < span; back++) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             if (slot >= 0 && path.ackedFrame(slot) == 0 && !path.isAbandoned(slot) && !path.isNakked(slot)

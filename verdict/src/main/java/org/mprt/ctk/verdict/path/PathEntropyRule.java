@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.wire.ip.UdpFlyweight;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -42,7 +43,7 @@ public final class PathEntropyRule extends BehaviourRule {
         for (final PathRecord other : d.paths()) {
             if (other != null && other.pathId() != pathId && other.unacknowledged() > 0 && plane.equals(other.plane())
                 && other.udpSourcePort() == port) {
-                e.violation(o.frameNumber(), "udp.srcport: path " + pathId + " sends from port " + port + " on " + plane
+                e.violation(o.frameNumber(), UdpFlyweight.SOURCE_PORT.id() + ": path " + pathId + " sends from port " + port + " on " + plane
                     + ", the port of path " + other.pathId() + " (frame " + other.latestDataFrame() + "), which has "
                     + other.unacknowledged() + " unacknowledged data packets on the same plane");
                 return;

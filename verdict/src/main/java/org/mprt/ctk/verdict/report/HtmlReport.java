@@ -5,7 +5,13 @@ import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Locale;
 import java.util.Map;
+import java.util.SortedMap;
+import java.util.TreeMap;
+import java.util.TreeSet;
 import java.util.stream.Collectors;
 import org.mprt.ctk.requirement.Requirement;
 import org.mprt.ctk.requirement.RequirementCatalogue;
@@ -13,12 +19,28 @@ import org.mprt.ctk.verdict.CaptureSummary;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.timeline.PathPlot;
 
 /**
- * A self-contained HTML page for one judgement: no script, no external style sheet, so that it
- * opens from a CI artifact without a network. Failures come first.
+ * The page a person debugging a device reads for one judged capture ({@code verdict.html}): a
+ * self-contained, well-formed XHTML document with no script, no external style sheet and no link off
+ * the page, so that it opens from a CI artifact without a network. In order:
+ * <ol>
+ *   <li>the capture (file, hash, frame counts, judging tolerance) and the outcome counts;</li>
+ *   <li>the verdict table, failures first: each requirement links to its clause in the appendix,
+ *       each cited frame to its decoded fields;</li>
+ *   <li>the frames the failures cite, decoded field by field from the codec's field tables, the
+ *       fields the explanations name highlighted (the capture is read once more for them);</li>
+ *   <li>one time-sequence plot per path of each MPRT connection direction (inline SVG: PSN against
+ *       time, retransmissions and SACKed PSNs marked), from the bounded samples the judge collected
+ *       during its pass;</li>
+ *   <li>an appendix with the spec sections the table cites, rendered from the spec's Markdown.</li>
+ * </ol>
  */
 public final class HtmlReport {
+
+    /** Frames decoded on a page at most: the first ones the failures cite. */
+    static final int MAX_FRAMES = 40;
 
     private final RequirementCatalogue catalogue;
     private final String kitVersion;
@@ -38,50 +60,138 @@ public final class HtmlReport {
 
     void write(final Judgement j, final Writer w) throws IOException {
         final CaptureSummary c = j.capture();
-        w.write("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\">\n<title>Verdicts: ");
-        w.write(esc(fileName(c.file())));
-        w.write("</title>\n<style>\n");
-        w.write("body{font-family:system-ui,sans-serif;margin:2em;color:#222}"
-            + "table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:4px 8px;"
-            + "text-align:left;vertical-align:top;font-size:14px}th{background:#f0f0f0}"
-            + ".pass{background:#e6f4ea}.fail{background:#fce8e6}.inconclusive{background:#fef7e0}"
-            + ".not-applicable{color:#777}code{font-size:13px}.req{font-size:12px;color:#555}\n");
-        w.write("</style></head><body>\n<h1>Verdicts for <code>");
-        w.write(esc(c.file()));
-        w.write("</code></h1>\n<p>mprt-ctk ");
-        w.write(esc(kitVersion));
-        w.write(" · ");
-        w.write(esc(c.format()));
-        w.write(" · sha256 <code>");
-        w.write(esc(c.sha256()));
-        w.write("</code></p>\n<p>");
-        w.write(c.frames() + " frames: " + c.mprtFrames() + " MPRT, " + c.rocev2Frames() + " RoCEv2, "
-            + c.snappedFrames() + " snapped (cut short by the capture; headers judged), " + c.unidentifiedFrames()
-            + " unidentified (cut before their UDP port), " + c.malformedFrames() + " malformed, " + c.otherFrames()
-            + " other (skipped).</p>\n<p>");
+        w.write("<!DOCTYPE html>\n<html xmlns=\"http://www.w3.org/1999/xhtml\" lang=\"en\"><head><meta charset=\"utf-8\"/>\n"
+            + "<title>Verdicts: " + esc(fileName(c.file())) + "</title>\n<style>\n" + STYLE + "</style></head><body>\n");
+        summary(j, w);
+        verdicts(j, w);
+        frames(j, w);
+        plots(j, w);
+        appendix(j, w);
+        w.write("</body></html>\n");
+    }
+
+    private static final String STYLE = "body{font-family:system-ui,sans-serif;margin:2em;color:#222}"
+        + "table{border-collapse:collapse;width:100%}th,td{border:1px solid #ccc;padding:4px 8px;"
+        + "text-align:left;vertical-align:top;font-size:14px}th{background:#f0f0f0}"
+        + ".pass{background:#e6f4ea}.fail{background:#fce8e6}.inconclusive{background:#fef7e0}"
+        + ".not-applicable{color:#777}code{font-size:13px}.req{font-size:12px;color:#555}"
+        + "table.fields{width:auto}table.fields td{font-size:13px;padding:2px 8px}tr.layer td{background:#eef;font-weight:bold}"
+        + "tr.named td{background:#fde293}.ref{font-weight:normal;color:#666}.frame{margin:1em 0}"
+        + "section.spec{border-top:1px solid #ccc;margin-top:1em}li.req:target,div.frame:target,tr:target{outline:2px solid #e37400}"
+        + "table.spec-table{width:auto}svg.tsg{border:1px solid #ddd;margin:4px 0}figure{margin:1em 0}"
+        + "nav a{margin-right:1em}\n";
+
+    private void summary(final Judgement j, final Writer w) throws IOException {
+        final CaptureSummary c = j.capture();
+        w.write("<h1>Verdicts for <code>" + esc(c.file()) + "</code></h1>\n<p>mprt-ctk " + esc(kitVersion) + " · "
+            + esc(c.format()) + " · sha256 <code>" + esc(c.sha256()) + "</code> · judging tolerance "
+            + j.judgingToleranceNs() + " ns</p>\n<p>" + c.frames() + " frames: " + c.mprtFrames() + " MPRT, "
+            + c.rocev2Frames() + " RoCEv2, " + c.snappedFrames() + " snapped (cut short by the capture; headers judged), "
+            + c.unidentifiedFrames() + " unidentified (cut before their UDP port), " + c.malformedFrames() + " malformed, "
+            + c.otherFrames() + " other (skipped)" + (c.untrackedFrames() > 0 ? "; " + c.untrackedFrames()
+            + " of the MPRT and RoCEv2 frames belong to connection directions past the engine's cap and were judged by"
+            + " the header rules only" : "") + ".</p>\n<p>");
         final Map<Outcome, Integer> counts = j.counts();
         w.write(counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().word())
             .collect(Collectors.joining(" · ")));
-        w.write("</p>\n<table>\n<tr><th>requirement</th><th>outcome</th><th>explanation</th><th>frames</th>"
-            + "<th>checked</th></tr>\n");
+        w.write("</p>\n<nav><a href=\"#verdicts\">verdicts</a><a href=\"#frames\">failing frames</a>"
+            + "<a href=\"#plots\">time-sequence plots</a><a href=\"#appendix\">spec clauses</a></nav>\n");
+    }
+
+    private void verdicts(final Judgement j, final Writer w) throws IOException {
+        w.write("<h2 id=\"verdicts\">Verdicts</h2>\n<table>\n<tr><th>requirement</th><th>outcome</th><th>explanation</th>"
+            + "<th>frames</th><th>checked</th></tr>\n");
+        final TreeSet<Long> shown = new TreeSet<>(citedFrames(j).keySet());
         for (final Outcome order : new Outcome[] {Outcome.FAIL, Outcome.INCONCLUSIVE, Outcome.PASS,
             Outcome.NOT_APPLICABLE}) {
             for (final Verdict v : j.verdicts()) {
                 if (v.outcome() == order) {
-                    row(w, v);
+                    row(w, v, shown);
                 }
             }
         }
-        w.write("</table>\n</body></html>\n");
+        w.write("</table>\n");
     }
 
-    private void row(final Writer w, final Verdict v) throws IOException {
+    private void row(final Writer w, final Verdict v, final TreeSet<Long> shown) throws IOException {
         final Requirement r = catalogue.get(v.requirementId());
-        w.write("<tr class=\"" + v.outcome().word() + "\"><td><b>" + esc(v.requirementId()) + "</b> ("
-            + esc(r.keyword().toString()) + ")<div class=\"req\">" + esc(r.section()) + ": "
-            + esc(r.text()) + "</div></td><td>" + v.outcome().word() + "</td><td>" + esc(v.explanation())
-            + "</td><td>" + v.frames().stream().map(String::valueOf).collect(Collectors.joining(", "))
+        final List<String> frames = new ArrayList<>();
+        for (final long f : v.frames()) {
+            frames.add(v.outcome() == Outcome.FAIL && shown.contains(f) ? "<a href=\"#frame-" + f + "\">" + f + "</a>"
+                : String.valueOf(f));
+        }
+        w.write("<tr id=\"verdict-" + esc(v.requirementId()) + "\" class=\"" + v.outcome().word() + "\"><td><a href=\"#"
+            + SpecAppendix.requirementAnchor(v.requirementId()) + "\"><b>" + esc(v.requirementId()) + "</b></a> ("
+            + esc(r.keyword().toString()) + ")<div class=\"req\"><a href=\"#" + SpecAppendix.sectionAnchor(r) + "\">"
+            + esc(r.document()) + ", " + esc(r.section()) + "</a>: " + esc(r.text()) + "</div></td><td>"
+            + v.outcome().word() + "</td><td>" + esc(v.explanation()) + "</td><td>" + String.join(", ", frames)
             + "</td><td>" + v.checked() + "</td></tr>\n");
+    }
+
+    /** The frames the failures cite, with who cites them, the first {@link #MAX_FRAMES}. */
+    private static SortedMap<Long, FrameTables.Cited> citedFrames(final Judgement j) {
+        final SortedMap<Long, FrameTables.Cited> cited = new TreeMap<>();
+        for (final Verdict v : j.verdicts()) {
+            if (v.outcome() != Outcome.FAIL) {
+                continue;
+            }
+            for (final long f : v.frames()) {
+                final FrameTables.Cited c = cited.computeIfAbsent(f, k -> new FrameTables.Cited(new TreeSet<>(),
+                    new TreeSet<>()));
+                c.requirements().add(v.requirementId());
+                FrameTables.fieldIds(v.explanation(), c.fieldIds());
+            }
+        }
+        while (cited.size() > MAX_FRAMES) {
+            cited.remove(cited.lastKey());
+        }
+        return cited;
+    }
+
+    private static void frames(final Judgement j, final Writer w) throws IOException {
+        final SortedMap<Long, FrameTables.Cited> cited = citedFrames(j);
+        w.write("<h2 id=\"frames\">Failing frames</h2>\n");
+        if (cited.isEmpty()) {
+            w.write("<p>No requirement failed.</p>\n");
+            return;
+        }
+        w.write("<p>The frames the failed requirements cite (the first " + MAX_FRAMES + " at most), decoded from the"
+            + " capture; highlighted rows are the fields the explanations name.</p>\n");
+        FrameTables.write(Path.of(j.capture().file()), cited, w);
+    }
+
+    private static void plots(final Judgement j, final Writer w) throws IOException {
+        w.write("<h2 id=\"plots\">Time-sequence plots</h2>\n");
+        if (j.plots().isEmpty()) {
+            w.write("<p>No MPRT path in the capture.</p>\n");
+            return;
+        }
+        long start = Long.MAX_VALUE;
+        for (final PathPlot p : j.plots()) {
+            start = Math.min(start, p.firstNs());
+        }
+        w.write("<p>One plot per path of each MPRT connection direction: PSN against time; blue dots are first"
+            + " transmissions, red squares retransmissions on the path, the green steps each ACK's cumulative PSN and"
+            + " the thin green bars the PSNs its SACK bitmap acknowledges above it. Long captures are sampled: the"
+            + " counts under each plot are exact.</p>\n");
+        for (final PathPlot p : j.plots()) {
+            w.write("<figure><figcaption><b>" + esc(p.direction()) + ", path " + p.pathId() + "</b>"
+                + (p.plane().isEmpty() ? "" : " (" + esc(p.plane()) + ")") + "</figcaption>\n");
+            TimeSequenceSvg.write(p, start, w);
+            w.write(String.format(Locale.ROOT, "<p class=\"req\">%d first transmissions (%d drawn), %d retransmissions"
+                + " (%d drawn), %d ACKs (%d drawn)</p></figure>\n", p.dataCount(), p.dataNs().length, p.resentCount(),
+                p.resentNs().length, p.ackCount(), p.ackNs().length));
+        }
+    }
+
+    private void appendix(final Judgement j, final Writer w) throws IOException {
+        w.write("<h2 id=\"appendix\">Spec clauses</h2>\n<p>The sections of the spec the verdicts above cite, from the"
+            + " kit's copy of the spec (the requirement lines are the anchors of the table's links).</p>\n");
+        final List<Requirement> cited = new ArrayList<>();
+        for (final Verdict v : j.verdicts()) {
+            cited.add(catalogue.get(v.requirementId()));
+        }
+        SpecAppendix.packaged().write(cited, w);
     }
 
     private static String fileName(final String path) {
@@ -89,6 +199,7 @@ public final class HtmlReport {
         return slash < 0 ? path : path.substring(slash + 1);
     }
 
+    /** Escapes text for XHTML element content and attribute values. */
     static String esc(final String s) {
         final StringBuilder b = new StringBuilder(s.length());
         for (int i = 0; i < s.length(); i++) {
@@ -98,6 +209,7 @@ public final class HtmlReport {
                 case '>' -> b.append("&gt;");
                 case '&' -> b.append("&amp;");
                 case '"' -> b.append("&quot;");
+                case '\'' -> b.append("&#39;");
                 default -> b.append(ch);
             }
         }

@@ -71,6 +71,7 @@ public final class JsonReport {
         g.writeNumberField("unidentifiedFrames", c.unidentifiedFrames());
         g.writeNumberField("malformedFrames", c.malformedFrames());
         g.writeNumberField("otherFrames", c.otherFrames());
+        g.writeNumberField("untrackedFrames", c.untrackedFrames());
         g.writeEndObject();
     }
 

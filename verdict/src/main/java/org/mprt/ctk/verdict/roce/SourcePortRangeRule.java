@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.wire.ip.UdpFlyweight;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 
@@ -21,6 +22,6 @@ public final class SourcePortRangeRule extends PacketCheck {
     protected String violation(final Observation o) {
         final int port = o.packet().udp().sourcePort();
         return port >= MIN_PORT ? null
-            : "udp.srcport: expected 49152-65535 (0xC000-0xFFFF), found " + port + " (0x" + Integer.toHexString(port) + ")";
+            : UdpFlyweight.SOURCE_PORT.id() + ": expected 49152-65535 (0xC000-0xFFFF), found " + port + " (0x" + Integer.toHexString(port) + ")";
     }
 }

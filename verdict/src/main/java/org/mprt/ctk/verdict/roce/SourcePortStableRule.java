@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.wire.ip.UdpFlyweight;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -31,7 +32,7 @@ public final class SourcePortStableRule extends PacketCheck {
         final QueuePairKey qp = QueuePairKey.of(o.packet());
         final FirstPort first = ports.computeIfAbsent(qp, k -> new FirstPort(port, o.frameNumber()));
         return first.port() == port ? null
-            : "udp.srcport: expected " + first.port() + " as on frame " + first.frame() + " to the same QP 0x"
+            : UdpFlyweight.SOURCE_PORT.id() + ": expected " + first.port() + " as on frame " + first.frame() + " to the same QP 0x"
                 + Integer.toHexString(qp.destQp()) + ", found " + port;
     }
 }

@@ -1,6 +1,8 @@
 package org.mprt.ctk.verdict.rule;
 
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.Direction;
 
 /**
  * A rule about what a node does over time, judged per connection direction against the state the
@@ -33,8 +35,33 @@ public abstract class BehaviourRule implements Rule {
     /** Why nothing applied, e.g. "no retransmission in the capture". */
     protected abstract String notApplicableText();
 
+    /**
+     * Records a violation that rests on having seen every answer of the connection, unless the capture
+     * cut frames short before their headers ended ({@link CaptureState#cutFrames()}): an ACK among them
+     * may have said what the violation says never came, so the instance is recorded as not judged.
+     */
+    protected final void violationUnlessCut(final CaptureState state, final Direction d, final long frame,
+                                            final String message) {
+        if (state.cutFrames() == 0) {
+            evidence.of(d).violation(frame, message);
+        } else {
+            evidence.of(d).inconclusive(frame, "frame " + frame + ": " + message + "; but the capture cut "
+                + state.cutFrames() + " frames short before their headers ended (a snap length), and an answer"
+                + " among them may have said otherwise");
+        }
+    }
+
+    /**
+     * Called once after the last frame, before the verdict, with the state settled: what the rule
+     * could only decide at the end of the capture (a deadline the capture outlasted, a message never
+     * reported complete) is recorded here. Nothing by default.
+     */
+    protected void atEnd() {
+    }
+
     @Override
     public final Verdict verdict() {
+        atEnd();
         return evidence.verdict(this::passText, notApplicableText());
     }
 }

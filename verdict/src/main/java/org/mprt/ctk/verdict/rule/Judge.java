@@ -51,16 +51,26 @@ public final class Judge {
     /** One pass; the state is consulted by the rules while they judge and when they give their verdicts. */
     public static Counts run(final CaptureReader reader, final List<Rule> rules, final CaptureState state)
         throws IOException {
+        return run(reader, rules, state, List.of());
+    }
+
+    /** One pass that also shows every frame, after the rules, to {@code observers} (report data). */
+    public static Counts run(final CaptureReader reader, final List<Rule> rules, final CaptureState state,
+                             final List<PassObserver> observers) throws IOException {
         final Counts counts = new Counts();
         final Observation o = new Observation(state);
         final Rule[] all = rules.toArray(new Rule[0]);
+        final PassObserver[] watchers = observers.toArray(new PassObserver[0]);
         while (reader.next(o.frame())) {
             counts.frames++;
             o.status(decode(o));
             count(o, counts);
-            state.admit(o.frame(), o.status(), o.packet());
+            o.tracked(state.admit(o.frame(), o.status(), o.packet()));
             for (final Rule rule : all) {
                 rule.observe(o);
+            }
+            for (final PassObserver w : watchers) {
+                w.observe(o);
             }
             state.apply(o.frame(), o.status(), o.packet());
         }

@@ -27,6 +27,7 @@ public final class Observation {
     private final DecodedPacket packet = new DecodedPacket();
     private final CaptureState state;
     private DecodeStatus status;
+    private boolean tracked = true;
 
     Observation(final CaptureState state) {
         this.state = state;
@@ -90,7 +91,15 @@ public final class Observation {
      * receiver (section 13.1, step 1), so the behavioural rules ignore it.
      */
     public boolean isAccountable() {
-        return status == DecodeStatus.OK || status == DecodeStatus.SNAPPED;
+        return tracked && (status == DecodeStatus.OK || status == DecodeStatus.SNAPPED);
+    }
+
+    /**
+     * False for a packet of a connection direction beyond the state's cap ({@link CaptureState#untrackedFrames()}):
+     * the header rules judge it, the behavioural rules do not.
+     */
+    public boolean isTracked() {
+        return tracked;
     }
 
     public boolean isMprt() {
@@ -142,5 +151,9 @@ public final class Observation {
 
     void status(final DecodeStatus status) {
         this.status = status;
+    }
+
+    void tracked(final boolean value) {
+        this.tracked = value;
     }
 }

@@ -66,6 +66,34 @@ import org.mprt.ctk.verdict.wire.PayloadPmtuRule;
 import org.mprt.ctk.verdict.wire.ProbeReplyEchoRule;
 import org.mprt.ctk.verdict.wire.SackBitZeroRule;
 import org.mprt.ctk.verdict.wire.UdpChecksumRule;
+import org.mprt.ctk.verdict.wire.EntropyStableRule;
+import org.mprt.ctk.verdict.sack.ImmediateAckRule;
+import org.mprt.ctk.verdict.sack.CoalescedAckRule;
+import org.mprt.ctk.verdict.sack.AckRequestRule;
+import org.mprt.ctk.verdict.stream.CompletionReportRule;
+import org.mprt.ctk.verdict.stream.RecordInclusionRule;
+import org.mprt.ctk.verdict.placement.RnrResendRule;
+import org.mprt.ctk.verdict.loss.RetransmissionCauseRule;
+import org.mprt.ctk.verdict.loss.ResendDeadlineRule;
+import org.mprt.ctk.verdict.path.SilentPathRule;
+import org.mprt.ctk.verdict.path.PathPreferenceRule;
+import org.mprt.ctk.verdict.failure.ResprayRule;
+import org.mprt.ctk.verdict.failure.ResprayDelayRule;
+import org.mprt.ctk.verdict.failure.ProbeCadenceRule;
+import org.mprt.ctk.verdict.failure.ReadmissionRule;
+import org.mprt.ctk.verdict.failure.NoDataLostRule;
+import org.mprt.ctk.verdict.cc.InitialWindowRule;
+import org.mprt.ctk.verdict.cc.EcnReactionRule;
+import org.mprt.ctk.verdict.cc.EcnEchoCountRule;
+import org.mprt.ctk.verdict.connection.FatalNakSilenceRule;
+import org.mprt.ctk.verdict.connection.FatalNakStopRule;
+import org.mprt.ctk.verdict.guidance.GuidanceShareRule;
+import org.mprt.ctk.verdict.guidance.GuidanceObeyedRule;
+import org.mprt.ctk.verdict.guidance.FairShareRule;
+import org.mprt.ctk.verdict.roce.EcnCodepointRule;
+import org.mprt.ctk.verdict.roce.AckTimeoutRule;
+import org.mprt.ctk.verdict.roce.RetryLimitRule;
+import org.mprt.ctk.verdict.roce.RnrWaitRule;
 
 /**
  * Every rule the engine applies, as fresh instances (rules hold per-capture state), in the order
@@ -92,10 +120,18 @@ public final class RuleBook {
      * @param pics the PICS of the implementation whose traffic is judged, or null
      */
     public static List<Rule> all(final Pics pics) {
-        return sorted(wire(pics));
+        return all(pics, Timers.of(pics));
     }
 
-    private static List<Rule> wire(final Pics pics) {
+    /**
+     * Every rule, with the implementation's declared parameters and the timers to judge with (those the
+     * PICS declares, with the judging tolerance the judge applies).
+     */
+    public static List<Rule> all(final Pics pics, final Timers timers) {
+        return sorted(wire(pics, timers));
+    }
+
+    private static List<Rule> wire(final Pics pics, final Timers timers) {
         final PayloadPmtuRule pmtuRule = pics != null && pics.capability("pmtu").isPresent()
             ? new PayloadPmtuRule(pics.capability("pmtu").get().intValue()) : new PayloadPmtuRule();
         final List<Rule> rules = new ArrayList<>(List.of(
@@ -107,7 +143,7 @@ public final class RuleBook {
             new SourcePortStableRule(), new SourcePortRangeRule(), new IpHeaderRule(), new UdpChecksumZeroRule(),
             new CnpFormatRule(), BthReservedRule.transportVersion(), BthReservedRule.resv7(), BthReservedRule.resv6(),
             new PadCountRule(), new MessageStructureRule(), IcrcRule.rocev2(), new PayloadSizeRule()));
-        rules.addAll(behaviour(pics));
+        rules.addAll(behaviour(pics, timers));
         return rules;
     }
 
@@ -116,8 +152,7 @@ public final class RuleBook {
      * rebuilds, with the timers and capabilities the PICS declares; a requirement that needs a
      * capability an MPRT PICS lacks (mprt-v0.1.md section 15.2) is not applicable.
      */
-    private static List<Rule> behaviour(final Pics pics) {
-        final Timers timers = Timers.of(pics);
+    private static List<Rule> behaviour(final Pics pics, final Timers timers) {
         final int paths = capability(pics, "paths", MPRT_PATHS);
         final int pmtu = capability(pics, "pmtu", PayloadPmtuRule.MAX_PMTU_BYTES);
         final boolean mprtPics = pics != null && "mprt-0.1".equals(pics.profile());
@@ -126,14 +161,56 @@ public final class RuleBook {
             : new PathEntropyRule();
         final Rule receiveSequence = mprtPics && !pics.supports("send")
             ? new NotApplicableRule("MPRT-PLACE-003", "the PICS does not declare send") : new ReceiveSequenceRule();
-        return List.of(
+        final List<Rule> rules = new ArrayList<>(List.of(
             new ConnectionNamingRule(), new PathSequenceRule(), new SendWindowRule(), new PathPlaneRule(paths),
             entropy, new MessageOrderRule(), new CompletionRule(), new CmsnMonotonicRule(),
             receiveSequence, new AnswerPlaneRule(), new SackTruthRule(), new NoRenegingRule(),
             new EchoTimestampRule(timers), new SackRetransmitRule(timers), new RetransmissionFlagRule(),
             new AcknowledgedResendRule(timers), new NakAnswerRule(timers),
             new RequestSequenceRule(pmtu), new ResponderAckRule(), new SyndromeRule(), new AckMsnRule(),
-            new NoResendAfterAckRule(timers), new SingleNakRule(), new GoBackNRule(timers));
+            new NoResendAfterAckRule(timers), new SingleNakRule(), new GoBackNRule(timers)));
+        rules.addAll(secondBatch(pics, timers, paths, pmtu, mprtPics));
+        return rules;
+    }
+
+    /**
+     * The rules of the second batch (timing, path failure, congestion control, guidance, go-back-N
+     * timers), each replaced by a not-applicable stand-in where an MPRT PICS lacks the capability it
+     * needs (mprt-v0.1.md section 15.2).
+     */
+    private static List<Rule> secondBatch(final Pics pics, final Timers timers, final int paths, final int pmtu,
+                                          final boolean mprtPics) {
+        final boolean multipath = !mprtPics || paths >= 2;
+        final boolean multistream = !mprtPics || capability(pics, "streams", 2) >= 2;
+        final boolean probe = !mprtPics || pics.supports("probe");
+        final boolean guidance = !mprtPics || pics.supports("guidance");
+        final boolean send = !mprtPics || pics.supports("send");
+        final Boolean cnp = pics != null && "rocev2".equals(pics.profile()) ? pics.supports("cnp") : null;
+        return List.of(
+            new EntropyStableRule(),
+            new ImmediateAckRule(timers), new CoalescedAckRule(timers), new AckRequestRule(),
+            new CompletionReportRule(timers),
+            multistream ? new RecordInclusionRule(timers) : lacking("MPRT-STREAM-006", "streams>=2", pics),
+            send ? new RnrResendRule(timers) : lacking("MPRT-PLACE-005", "send", pics),
+            new RetransmissionCauseRule(timers), new ResendDeadlineRule(timers),
+            new SilentPathRule(timers),
+            multipath ? new PathPreferenceRule() : lacking("MPRT-PATH-006", "paths>=2", pics),
+            multipath ? new ResprayRule(timers) : lacking("MPRT-FAIL-002", "paths>=2", pics),
+            multipath ? new ResprayDelayRule(timers) : lacking("MPRT-FAIL-003", "paths>=2", pics),
+            probe ? new ProbeCadenceRule(timers, mprtPics) : lacking("MPRT-FAIL-005", "probe", pics),
+            probe ? new ReadmissionRule(timers) : lacking("MPRT-FAIL-007", "probe", pics),
+            new NoDataLostRule(timers),
+            new InitialWindowRule(timers, pmtu), new EcnReactionRule(timers, pmtu), new EcnEchoCountRule(timers),
+            new FatalNakSilenceRule(timers), new FatalNakStopRule(timers),
+            guidance ? new GuidanceShareRule(timers) : lacking("MPRT-RECV-001", "guidance", pics),
+            new GuidanceObeyedRule(timers, pmtu),
+            guidance ? new FairShareRule(timers) : lacking("MPRT-RECV-004", "guidance", pics),
+            new EcnCodepointRule(cnp), new AckTimeoutRule(timers), new RetryLimitRule(timers), new RnrWaitRule(timers));
+    }
+
+    private static Rule lacking(final String requirementId, final String need, final Pics pics) {
+        return new NotApplicableRule(requirementId, "the PICS of " + pics.implementationName() + " does not declare "
+            + need);
     }
 
     private static int capability(final Pics pics, final String key, final int otherwise) {

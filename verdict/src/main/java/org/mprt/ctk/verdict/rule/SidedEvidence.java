@@ -35,6 +35,9 @@ public final class SidedEvidence {
     private final boolean needsStart;
     private final Map<Direction, Evidence> byDirection = new IdentityHashMap<>();
     private final List<Direction> order = new ArrayList<>();
+    /** The direction asked for last, and its evidence: consecutive frames mostly belong to one direction. */
+    private Direction lastDirection;
+    private Evidence lastEvidence;
 
     /**
      * @param judgedAt                  where the requirement is judged
@@ -55,12 +58,17 @@ public final class SidedEvidence {
 
     /** The evidence of one direction. */
     public Evidence of(final Direction d) {
+        if (d == lastDirection) {
+            return lastEvidence;
+        }
         Evidence e = byDirection.get(d);
         if (e == null) {
             e = new Evidence(requirementId);
             byDirection.put(d, e);
             order.add(d);
         }
+        lastDirection = d;
+        lastEvidence = e;
         return e;
     }
 

@@ -43,24 +43,54 @@ public final class SackTruthRule extends BehaviourRule {
             words[w] = a.sackBitmapWord(w);
         }
         final int cack = o.packet().bth().psn();
-        int judged = 0;
-        for (int back = PathRecord.WINDOW * 4 - 1; back >= -PathRecord.WINDOW; back--) {
-            final int psn = SerialNumber.add24(cack, -back);
-            if (!PathRecord.acknowledges(cack, words, psn) || path.lastAckAcknowledges(psn)
-                || path.answers().isResynced() && SerialNumber.precedes24(psn, path.answers().resyncPsn())) {
-                continue;
+        // The PSNs up to the previous ACK's cack were acknowledged by it: only those after it can be new.
+        int from = SerialNumber.add24(cack, -(PathRecord.WINDOW * 4 - 1));
+        if (path.answers().hasAck()) {
+            final int last = path.answers().lastCack();
+            if (!SerialNumber.precedes24(last, cack)) {
+                from = SerialNumber.add24(cack, 1);
+            } else if (SerialNumber.distance24(last, cack) < PathRecord.WINDOW * 4) {
+                from = SerialNumber.add24(last, 1);
             }
-            final String v = unfounded(path, psn);
-            if (v == null) {
-                judged++;
-            } else if (!v.isEmpty()) {
-                evidence.of(d).violation(o.frameNumber(), v);
+        }
+        int judged = 0;
+        for (int psn = from; psn != SerialNumber.add24(cack, 1); psn = SerialNumber.add24(psn, 1)) {
+            final int v = judge(o, d, path, psn);
+            if (v < 0) {
                 return;
+            }
+            judged += v;
+        }
+        for (int w = 0; w < words.length; w++) {
+            for (long bits = words[w]; bits != 0; bits &= bits - 1) {
+                final int i = w * 64 + Long.numberOfLeadingZeros(bits);
+                final int v = judge(o, d, path, SerialNumber.add24(cack, 1 + i));
+                if (v < 0) {
+                    return;
+                }
+                judged += v;
             }
         }
         if (judged > 0) {
             evidence.of(d).conforming(o.frameNumber());
         }
+    }
+
+    /** 1 when the PSN is newly acknowledged and had arrived, 0 when not judged, -1 after a violation. */
+    private int judge(final Observation o, final MprtDirection d, final PathRecord path, final int psn) {
+        if (path.lastAckAcknowledges(psn)
+            || path.answers().isResynced() && SerialNumber.precedes24(psn, path.answers().resyncPsn())) {
+            return 0;
+        }
+        final String v = unfounded(path, psn);
+        if (v == null) {
+            return 1;
+        }
+        if (!v.isEmpty()) {
+            evidence.of(d).violation(o.frameNumber(), v);
+            return -1;
+        }
+        return 0;
     }
 
     /** Null when the PSN was accepted; empty when the capture cannot tell; else what is wrong. */

@@ -24,10 +24,20 @@ public final class CaptureState {
     private final CapturePoint point;
     private final boolean fromConnectionStart;
     private final Timers timers;
-    private final MprtTracker mprt = new MprtTracker();
+    private final ScenarioFacts facts;
+    private final MprtTracker mprt;
     private final RoceTracker roce;
     private long firstNs = Long.MIN_VALUE;
+    private long lastNs = Long.MIN_VALUE;
+    private boolean tracked;
     private boolean finished;
+    /** Frames the capture cut short before their transport headers ended (or before their UDP port). */
+    private long cutFrames;
+    /** The packet of the frame being judged, and its directions, looked up once for every rule. */
+    private DecodedPacket current;
+    private boolean currentLooked;
+    private MprtDirection currentOf;
+    private MprtDirection currentAnswered;
 
     /**
      * @param point               where the capture was taken, stated or to be inferred
@@ -35,10 +45,52 @@ public final class CaptureState {
      * @param timers              the timers and tolerance to judge with
      */
     public CaptureState(final CapturePoint point, final boolean fromConnectionStart, final Timers timers) {
+        this(point, fromConnectionStart, timers, ScenarioFacts.none());
+    }
+
+    /**
+     * @param facts what the scenario tells of the network that the frames cannot show
+     */
+    public CaptureState(final CapturePoint point, final boolean fromConnectionStart, final Timers timers,
+                        final ScenarioFacts facts) {
         this.point = point;
         this.fromConnectionStart = fromConnectionStart;
         this.timers = timers;
+        this.facts = facts;
+        this.mprt = new MprtTracker(timers.lossReorderThreshold());
         this.roce = new RoceTracker(fromConnectionStart);
+    }
+
+    /** What the scenario told the judge of the network (slower paths, port line rate). */
+    public ScenarioFacts facts() {
+        return facts;
+    }
+
+    /**
+     * Frames of connection directions beyond the state's cap (1024 MPRT connection directions, 1024
+     * RoCEv2 QP directions): the header rules judged them, the behavioural rules did not see them.
+     */
+    public long untrackedFrames() {
+        return mprt.untrackedFrames() + roce.untrackedFrames();
+    }
+
+    /**
+     * True once a fatal NAK on this direction's connection, either way, has been captured before
+     * {@code atNs} (mprt-v0.1.md section 5.3): the connection is in ERROR from then on.
+     */
+    public boolean isInError(final MprtDirection d, final long atNs) {
+        return errorSinceNs(d) != PathRecord.NEVER && errorSinceNs(d) <= atNs;
+    }
+
+    /** The capture time of the first fatal NAK on this direction's connection, either way, or {@link PathRecord#NEVER}. */
+    public long errorSinceNs(final MprtDirection d) {
+        final MprtDirection reverse = mprt.get(d.key().reversed());
+        final long mine = d.fatalNakNs();
+        final long theirs = reverse == null ? PathRecord.NEVER : reverse.fatalNakNs();
+        if (mine == PathRecord.NEVER) {
+            return theirs;
+        }
+        return theirs == PathRecord.NEVER ? mine : Math.min(mine, theirs);
     }
 
     public Timers timers() {
@@ -54,6 +106,21 @@ public final class CaptureState {
         return fromConnectionStart;
     }
 
+    /**
+     * Frames so far that the capture cut short (a snap length) before their transport headers ended,
+     * or before their UDP port: an ACK among them said something no rule could read. A rule whose
+     * verdict rests on having seen every answer (an ACK that never came, a sum of ECN echoes, the cack
+     * a sender learnt) does not hold their absence against the device ({@code BehaviourRule.unlessCut}).
+     */
+    public long cutFrames() {
+        return cutFrames;
+    }
+
+    /** The capture time of the latest frame read (after the pass: of the last frame), or Long.MIN_VALUE before it. */
+    public long lastFrameNs() {
+        return lastNs;
+    }
+
     /** The capture time of the first frame, or Long.MIN_VALUE before it. */
     public long firstFrameNs() {
         return firstNs;
@@ -61,20 +128,25 @@ public final class CaptureState {
 
     /**
      * Before the rules judge a frame: makes sure the direction and path its packet names exist, so
-     * that rules can keep their evidence with them. Nothing of the frame is learnt yet.
+     * that rules can keep their evidence with them. Nothing of the frame is learnt yet. False when
+     * the packet belongs to a connection direction past the state's cap, which is not followed.
      */
-    public void admit(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
+    public boolean admit(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
         if (firstNs == Long.MIN_VALUE) {
             firstNs = frame.timestampNs();
         }
+        lastNs = frame.timestampNs();
+        tracked = true;
+        current = p;
+        currentLooked = false;
+        if (status == DecodeStatus.UNIDENTIFIED || status == DecodeStatus.MALFORMED && p.error().isCutByCapture()) {
+            cutFrames++;
+        }
         if (!belongsToConnection(status, p)) {
-            return;
+            return true;
         }
-        if (p.profile() == Profile.MPRT) {
-            mprt.admit(frame.frameNumber(), p);
-        } else {
-            roce.admit(frame.frameNumber(), p);
-        }
+        tracked = p.profile() == Profile.MPRT ? mprt.admit(frame.frameNumber(), p) : roce.admit(frame.frameNumber(), p);
+        return tracked;
     }
 
     private static boolean belongsToConnection(final DecodeStatus status, final DecodedPacket p) {
@@ -83,7 +155,8 @@ public final class CaptureState {
 
     /** After the rules have judged a frame: learns from it. */
     public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
-        if (!belongsToConnection(status, p)) {
+        current = null;
+        if (!belongsToConnection(status, p) || !tracked) {
             return;
         }
         if (p.profile() == Profile.MPRT) {
@@ -117,12 +190,35 @@ public final class CaptureState {
 
     /** The direction a data packet or PROBE belongs to (admitted, so never null for an accountable packet). */
     public MprtDirection mprtDirectionOf(final DecodedPacket p) {
+        if (p == current && lookCurrent()) {
+            return currentOf;
+        }
         return mprt.get(new DirectionKey(p.bth().destQp(), MprtTracker.scn(p)));
     }
 
     /** The direction an ACK, NAK or PROBE_REPLY answers (its pair reversed); admitted like the others. */
     public MprtDirection mprtAnswered(final DecodedPacket p) {
+        if (p == current && lookCurrent()) {
+            return currentAnswered;
+        }
         return mprt.get(MprtTracker.answered(p));
+    }
+
+    /**
+     * Looks the frame's directions up once, for all the rules that ask while the judge shows them
+     * the frame (the state learns from it only afterwards, so the answers do not change meanwhile).
+     */
+    private boolean lookCurrent() {
+        if (!currentLooked) {
+            if (current.profile() != Profile.MPRT || current.opcode() == null || !tracked) {
+                return false;
+            }
+            final DirectionKey own = new DirectionKey(current.bth().destQp(), MprtTracker.scn(current));
+            currentOf = mprt.get(own);
+            currentAnswered = mprt.get(own.reversed());
+            currentLooked = true;
+        }
+        return true;
     }
 
     public MprtDirection mprtDirection(final DirectionKey key) {

@@ -7,6 +7,11 @@ package org.mprt.ctk.verdict.state;
  */
 public record DirectionKey(int destQp, int scn) {
 
+    @Override
+    public int hashCode() {
+        return destQp * 0x9E3779B1 ^ scn * 0x85EBCA77;
+    }
+
     public DirectionKey reversed() {
         return new DirectionKey(scn, destQp);
     }

@@ -15,6 +15,8 @@ public final class MessageRecord {
     private final ByteCoverage carried = new ByteCoverage();
     private boolean emptyCarried;
     private long completedFrame;
+    private long completedNs;
+    private long lastNs;
 
     MessageRecord(final long msn, final boolean send, final long rsn, final long length, final long firstFrame) {
         this.msn = msn;
@@ -55,6 +57,16 @@ public final class MessageRecord {
         return completedFrame;
     }
 
+    /** The capture time of the packet that completed the message; meaningful when complete. */
+    public long completedNs() {
+        return completedNs;
+    }
+
+    /** The capture time of the latest data packet of the message. */
+    public long lastNs() {
+        return lastNs;
+    }
+
     /** The first byte no captured packet carried, or -1. */
     public long firstMissingByte() {
         return carried.firstMissing(length);
@@ -64,13 +76,18 @@ public final class MessageRecord {
         return carried.isKnown();
     }
 
-    void carried(final long offset, final int payloadBytes, final long frame) {
+    /** Returns true when this packet completed the message. */
+    boolean carried(final long offset, final int payloadBytes, final long frame, final long ns) {
+        lastNs = ns;
         if (payloadBytes == 0) {
             emptyCarried = true;
         }
         carried.add(offset, offset + payloadBytes);
         if (completedFrame == 0 && (length == 0 ? emptyCarried : carried.covers(length))) {
             completedFrame = frame;
+            completedNs = ns;
+            return true;
         }
+        return false;
     }
 }

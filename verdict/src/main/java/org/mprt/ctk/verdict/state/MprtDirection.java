@@ -34,13 +34,27 @@ public final class MprtDirection extends Direction {
     };
     private boolean segmentsForgotten;
     private final Map<Integer, CmsnReport> reported = new LinkedHashMap<>();
+    private long fatalNakNs = PathRecord.NEVER;
+    private long fatalNakFrame;
+    private int fatalNakCode;
 
     /** The CMSN a receiver last reported for a stream, and the ACK that carried it. */
     public record CmsnReport(long cmsn, long frame) {
     }
 
-    /** Names one piece of a message: stream, MSN and the offset of its first byte. */
+    /**
+     * Names one piece of a message: stream, MSN and the offset of its first byte. Offsets are
+     * multiples of the PMTU and MSNs small, so the hash mixes the bits (a record's default hash leaves
+     * most of them in few buckets).
+     */
     record SegmentKey(int streamId, long msn, long messageOffset) {
+        @Override
+        public int hashCode() {
+            long h = messageOffset * 0x9E3779B97F4A7C15L + msn * 0xC2B2AE3D27D4EB4FL + streamId;
+            h ^= h >>> 31;
+            h *= 0xBF58476D1CE4E5B9L;
+            return (int) (h ^ h >>> 32);
+        }
     }
 
     MprtDirection(final DirectionKey key, final long firstFrame) {
@@ -84,7 +98,16 @@ public final class MprtDirection extends Direction {
     }
 
     StreamRecord streamOrNew(final int streamId, final long msn, final long frame) {
-        return streams.computeIfAbsent(streamId, id -> new StreamRecord(id, msn, frame));
+        StreamRecord s = streams.get(streamId);
+        if (s == null) {
+            s = new StreamRecord(streamId, msn, frame);
+            streams.put(streamId, s);
+            final CmsnReport r = reported.get(streamId);
+            if (r != null) {
+                s.reported(r.cmsn());
+            }
+        }
+        return s;
     }
 
     /** The CMSN in the latest captured stream record for this stream, or null. */
@@ -94,6 +117,10 @@ public final class MprtDirection extends Direction {
 
     void report(final int streamId, final long cmsn, final long frame) {
         reported.put(streamId, new CmsnReport(cmsn, frame));
+        final StreamRecord s = streams.get(streamId);
+        if (s != null) {
+            s.reported(cmsn);
+        }
     }
 
     /** The piece of a message sent before with this stream, MSN and offset, or null. */
@@ -108,6 +135,46 @@ public final class MprtDirection extends Direction {
     /** True once segments have been forgotten, so that an absent one may have been sent long ago. */
     public boolean segmentsForgotten() {
         return segmentsForgotten;
+    }
+
+    /**
+     * True once the capture holds a fatal NAK (mprt-v0.1.md section 3.6) answering this direction's
+     * data: its receiver put the connection in ERROR (section 5.3).
+     */
+    public boolean hasFatalNak() {
+        return fatalNakNs != PathRecord.NEVER;
+    }
+
+    /** The capture time of the first fatal NAK answering this direction, or {@link PathRecord#NEVER}. */
+    public long fatalNakNs() {
+        return fatalNakNs;
+    }
+
+    public long fatalNakFrame() {
+        return fatalNakFrame;
+    }
+
+    public int fatalNakCode() {
+        return fatalNakCode;
+    }
+
+    void fatalNak(final long ns, final long frame, final int code) {
+        if (fatalNakNs == PathRecord.NEVER) {
+            fatalNakNs = ns;
+            fatalNakFrame = frame;
+            fatalNakCode = code;
+        }
+    }
+
+    /** The latest ACK progress on any path of this direction, or {@link PathRecord#NEVER}. */
+    public long lastProgressNs() {
+        long latest = PathRecord.NEVER;
+        for (final PathRecord p : paths) {
+            if (p != null) {
+                latest = Math.max(latest, p.lastProgressNs());
+            }
+        }
+        return latest;
     }
 
     /** The last data packets and PROBEs captured, for finding the packet a NAK names. */

@@ -10,6 +10,7 @@ import org.mprt.ctk.wire.ip.Ecn;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.mprt.MpethFlyweight;
+import org.mprt.ctk.wire.mprt.MprtNakCode;
 import org.mprt.ctk.wire.opcode.OpcodeTable;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
@@ -20,8 +21,28 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  */
 final class MprtTracker {
 
+    /**
+     * Connection directions followed at most. Past it a packet of a new direction is not followed:
+     * the header rules still judge it, the behavioural rules do not see it, and the capture summary
+     * counts it as untracked. 1024 directions are 512 connections, more than a device's ports carry in
+     * a conformance capture; each direction holds about 50 KB plus about 90 KB per path it uses (rings
+     * bounded by the protocol's windows), so the state stays under a few hundred MB whatever the
+     * capture's length.
+     */
+    static final int MAX_DIRECTIONS = 1024;
+
     private final Map<DirectionKey, MprtDirection> directions = new LinkedHashMap<>();
     private final long[] words = new long[4];
+    private final int lossThreshold;
+    private long untrackedFrames;
+
+    MprtTracker(final int lossThreshold) {
+        this.lossThreshold = lossThreshold;
+    }
+
+    long untrackedFrames() {
+        return untrackedFrames;
+    }
 
     MprtDirection get(final DirectionKey key) {
         return directions.get(key);
@@ -55,13 +76,18 @@ final class MprtTracker {
      * Makes sure the direction and path a packet names exist, empty if new, so that rules judging
      * the packet can keep their evidence with them; nothing of the packet is learnt yet.
      */
-    void admit(final long frame, final DecodedPacket p) {
+    boolean admit(final long frame, final DecodedPacket p) {
         final MprtDirection d = direction(MprtOpcodes.isAnswer(p) ? answered(p) : new DirectionKey(p.bth().destQp(),
             scn(p)), frame);
+        if (d == null) {
+            untrackedFrames++;
+            return false;
+        }
         final int pathId = MprtOpcodes.pathId(p);
         if (pathId < MprtDirection.MAX_PATHS) {
             d.pathOrNew(pathId);
         }
+        return true;
     }
 
     void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status) {
@@ -71,10 +97,7 @@ final class MprtTracker {
         } else if (op == OpcodeTable.MPRT_ACK.code()) {
             ack(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_NAK.code()) {
-            final PathRecord path = answeredPath(frame, p, p.extensions().mneth().pathId());
-            if (path != null) {
-                path.nakked(p.bth().psn());
-            }
+            nak(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_PROBE.code()) {
             probe(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_PROBE_REPLY.code()) {
@@ -86,14 +109,37 @@ final class MprtTracker {
         }
     }
 
+    /** The direction, created while fewer than {@link #MAX_DIRECTIONS} exist; null past the cap. */
     private MprtDirection direction(final DirectionKey key, final long frame) {
-        return directions.computeIfAbsent(key, k -> new MprtDirection(k, frame));
+        final MprtDirection d = directions.get(key);
+        if (d != null || directions.size() >= MAX_DIRECTIONS) {
+            return d;
+        }
+        final MprtDirection fresh = new MprtDirection(key, frame);
+        directions.put(key, fresh);
+        return fresh;
     }
 
     private PathRecord answeredPath(final long frame, final DecodedPacket p, final int pathId) {
         final MprtDirection d = direction(answered(p), frame);
+        if (d == null) {
+            return null;
+        }
         d.sentBetween(Plane.of(p).reversed());
         return pathId < MprtDirection.MAX_PATHS ? d.pathOrNew(pathId) : null;
+    }
+
+    private void nak(final long frame, final long ns, final DecodedPacket p) {
+        final int code = p.extensions().mneth().nakCode();
+        final MprtNakCode known = MprtNakCode.of(code);
+        final MprtDirection d = directions.get(answered(p));
+        if (d != null && known != null && known.isFatal()) {
+            d.fatalNak(ns, frame, code);
+        }
+        final PathRecord path = answeredPath(frame, p, p.extensions().mneth().pathId());
+        if (path != null) {
+            path.nakked(p.bth().psn(), ns);
+        }
     }
 
     private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole) {
@@ -102,26 +148,29 @@ final class MprtTracker {
             return;
         }
         final MprtDirection d = direction(new DirectionKey(p.bth().destQp(), m.scn()), frame);
+        if (d == null) {
+            return;
+        }
         final Plane plane = Plane.of(p);
         d.sentBetween(plane);
         final int psn = p.bth().psn();
-        final Segment segment = segment(d, m, p, whole, frame, psn);
+        final Segment segment = segment(d, m, p, whole, frame, psn, ns);
         final PathRecord path = d.pathOrNew(m.pathId());
         path.sent(psn, m.r() == 1, segment, frame, ns);
         path.onPlane(plane, p.udp().sourcePort(), frame, true);
         path.arrived(psn, m.txTimestamp(), ns, frame, p.ecn() == Ecn.CE);
         d.recent().data(ns, frame, m.pathId(), psn, m.streamId(), m.msn(), m.messageOffset());
         d.streamOrNew(m.streamId(), m.msn(), frame).carried(m.msn(), m.isSendLayout(), m.isSendLayout() ? m.rsn() : 0,
-            m.messageLength(), m.messageOffset(), p.payloadLength(), frame);
+            m.messageLength(), m.messageOffset(), p.payloadLength(), frame, ns);
     }
 
     /** The segment this packet carries: new on its first transmission, else the one sent before. */
     private static Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
-                                   final boolean whole, final long frame, final int psn) {
+                                   final boolean whole, final long frame, final int psn, final long ns) {
         Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
         if (s == null) {
             s = new Segment(m.streamId(), m.msn(), m.messageOffset(), m.messageLength(), p.payloadLength(),
-                whole ? payloadHash(p) : Segment.NO_HASH, p.opcodeValue(), frame, m.pathId(), psn);
+                whole ? payloadHash(p) : Segment.NO_HASH, p.opcodeValue(), frame, m.pathId(), psn, ns);
             d.remember(s);
             return s;
         }
@@ -129,26 +178,37 @@ final class MprtTracker {
             // Data sent again on another path is re-sprayed: its old path has failed (section 10.5).
             final PathRecord failed = d.path(s.latestPathId());
             if (failed != null && failed.hasData()) {
-                failed.abandonBefore(SerialNumber.add24(failed.highestPsn(), 1));
+                failed.abandonBefore(SerialNumber.add24(failed.highestPsn(), 1), ns);
             }
         }
-        s.sentAgain(m.pathId(), psn, frame);
+        s.sentAgain(m.pathId(), psn, frame, ns);
         return s;
     }
 
-    /** FNV-1a over the payload: enough to tell whether a copy carries the same bytes. */
+    /**
+     * A 64-bit hash of the payload, eight bytes at a time (FNV-1a over words, then the tail byte by
+     * byte): enough to tell whether a copy carries the same bytes, at a fraction of a byte-wise cost.
+     */
     static long payloadHash(final DecodedPacket p) {
         long h = 0xcbf29ce484222325L;
+        final java.nio.ByteBuffer b = p.buffer();
         final int end = p.payloadOffset() + p.payloadLength();
-        for (int i = p.payloadOffset(); i < end; i++) {
-            h = (h ^ (p.buffer().get(i) & 0xFF)) * 0x100000001b3L;
+        int i = p.payloadOffset();
+        for (; i + 8 <= end; i += 8) {
+            h = (h ^ b.getLong(i)) * 0x100000001b3L;
         }
-        return h;
+        for (; i < end; i++) {
+            h = (h ^ (b.get(i) & 0xFF)) * 0x100000001b3L;
+        }
+        return h ^ h >>> 29;
     }
 
     private void ack(final long frame, final long ns, final DecodedPacket p) {
         final MaethFlyweight a = p.extensions().maeth();
         final MprtDirection d = direction(answered(p), frame);
+        if (d == null) {
+            return;
+        }
         d.sentBetween(Plane.of(p).reversed());
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {
@@ -168,7 +228,7 @@ final class MprtTracker {
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
-        path.acknowledged(p.bth().psn(), words, frame, ns);
+        path.acknowledged(p.bth().psn(), words, frame, ns, lossThreshold);
     }
 
     private void probe(final long frame, final long ns, final DecodedPacket p) {
@@ -177,11 +237,14 @@ final class MprtTracker {
             return;
         }
         final MprtDirection d = direction(new DirectionKey(p.bth().destQp(), m.scn()), frame);
+        if (d == null) {
+            return;
+        }
         final Plane plane = Plane.of(p);
         d.sentBetween(plane);
         final PathRecord path = d.pathOrNew(m.pathId());
         path.onPlane(plane, p.udp().sourcePort(), frame, false);
-        path.abandonBefore(p.bth().psn());
+        path.abandonBefore(p.bth().psn(), ns);
         d.recent().probe(ns, frame, m.pathId(), p.bth().psn());
     }
 

@@ -21,6 +21,8 @@ public final class PathRecord {
     static final int RING = 1024;
     static final int MAX_ADVANCE = RING / 2;
     private static final int MASK = RING - 1;
+    /** The time of something that has not happened. */
+    public static final long NEVER = Long.MIN_VALUE;
 
     private final int pathId;
     private final int[] psn = new int[RING];
@@ -47,7 +49,19 @@ public final class PathRecord {
     private int udpSourcePort;
     private long latestDataFrame;
     private int unacked;
+    private long unackedSinceNs = NEVER;
     private long ceMarkedArrivals;
+    private final int[] payload = new int[RING];
+    private final boolean[] inFlight = new boolean[RING];
+    private long inFlightBytes;
+    private long lastProgressNs = NEVER;
+    private long lastProgressFrame;
+    private long lastNakNs = NEVER;
+    private long abandonedNs = NEVER;
+    private boolean awaitingFirstProgress;
+    private long latestDataNs = NEVER;
+    /** The lowest PSN whose slot is used and not yet acknowledged: no ACK can change a slot below it. */
+    private int floor;
 
     PathRecord(final int pathId) {
         this.pathId = pathId;
@@ -160,6 +174,82 @@ public final class PathRecord {
         return unacked;
     }
 
+    /**
+     * Since when the path has had unacknowledged data packets without interruption (the capture of
+     * the data packet that found it with none), or {@link #NEVER} while it has none.
+     */
+    public long unacknowledgedSinceNs() {
+        return unacked > 0 ? unackedSinceNs : NEVER;
+    }
+
+    /**
+     * Bytes in flight on the path as section 4.6 defines them, at the capture point: payload bytes of
+     * the data packets whose latest transmission was captured, neither acknowledged by a captured ACK,
+     * nor detected lost by one (section 9.1, with LOSS_REORDER_THRESHOLD), nor abandoned. A packet
+     * answered by NAK NO_RECEIVE_BUFFER stays in flight, and a retransmission of a packet still in
+     * flight replaces it.
+     */
+    public long inFlightBytes() {
+        return inFlightBytes;
+    }
+
+    /** The capture time of the latest ACK progress on the path (section 4.6), or {@link #NEVER}. */
+    public long lastProgressNs() {
+        return lastProgressNs;
+    }
+
+    public long lastProgressFrame() {
+        return lastProgressFrame;
+    }
+
+    /** The capture time of the latest NAK for the path, or {@link #NEVER}. */
+    public long lastNakNs() {
+        return lastNakNs;
+    }
+
+    /** The later of the latest ACK progress and the latest NAK: what restarts the path's timer (section 9.2). */
+    public long lastProgressOrNakNs() {
+        return Math.max(lastProgressNs, lastNakNs);
+    }
+
+    /** When the capture last showed the path's data abandoned (a PROBE on it, or its data re-sprayed), or {@link #NEVER}. */
+    public long abandonedNs() {
+        return abandonedNs;
+    }
+
+    /**
+     * True while the path's bytes in flight are bounded by INIT_CWND (MPRT-CC-001): from its first
+     * PSN 0 and again from its abandonment (a failure, after which it is readmitted with INIT_CWND),
+     * until its next ACK progress.
+     */
+    public boolean isAwaitingFirstProgress() {
+        return awaitingFirstProgress;
+    }
+
+    /** The capture time of the latest data packet, or {@link #NEVER}. */
+    public long latestDataNs() {
+        return latestDataNs;
+    }
+
+    /**
+     * The lowest captured PSN that no captured ACK has acknowledged (abandoned ones included); every
+     * captured PSN before it is acknowledged. Meaningful when {@link #hasData()}; when everything is
+     * acknowledged it is the PSN after the highest.
+     */
+    public int lowestUnacknowledgedPsn() {
+        return floor;
+    }
+
+    /** The payload length of a captured PSN. */
+    public int payloadLength(final int slot) {
+        return payload[slot];
+    }
+
+    /** True when the PSN's bytes count in flight. */
+    public boolean isInFlight(final int slot) {
+        return inFlight[slot];
+    }
+
     /** The address pair of the latest data packet or PROBE, or null. */
     public Plane plane() {
         return plane;
@@ -221,6 +311,8 @@ public final class PathRecord {
             anyData = true;
             highest = psnValue;
             lowest = psnValue;
+            awaitingFirstProgress = psnValue == 0;
+            floor = psnValue;
         } else if (SerialNumber.precedes24(highest, psnValue)) {
             if (SerialNumber.distance24(highest, psnValue) > MAX_ADVANCE) {
                 return false;
@@ -236,6 +328,9 @@ public final class PathRecord {
         if (SerialNumber.precedes24(psnValue, lowest)) {
             lowest = psnValue;
         }
+        if (SerialNumber.precedes24(psnValue, floor)) {
+            floor = psnValue;
+        }
         if (!retransmission && !hasBoundary) {
             hasBoundary = true;
             boundary = psnValue;
@@ -248,8 +343,16 @@ public final class PathRecord {
             firstFrame[i] = frame;
             firstNs[i] = ns;
             segment[i] = data;
-            unacked++;
+            payload[i] = data == null ? 0 : data.payloadLength();
+            if (unacked++ == 0) {
+                unackedSinceNs = ns;
+            }
         }
+        if (!inFlight[i] && ackedFrame[i] == 0 && !abandoned[i]) {
+            inFlight[i] = true;
+            inFlightBytes += payload[i];
+        }
+        latestDataNs = ns;
         transmissions[i]++;
         lastFrame[i] = frame;
         lastNs[i] = ns;
@@ -261,6 +364,7 @@ public final class PathRecord {
         if (used[i] && ackedFrame[i] == 0 && !abandoned[i]) {
             unacked--;
         }
+        leaveFlight(i);
         used[i] = false;
         transmissions[i] = 0;
         ackedFrame[i] = 0;
@@ -289,51 +393,117 @@ public final class PathRecord {
 
 
 
-    /** Applies a captured ACK: every PSN it acknowledges is marked, and the ACK becomes the latest. */
-    void acknowledged(final int cackValue, final long[] words, final long frame, final long ns) {
+    /**
+     * Applies a captured ACK: every PSN it acknowledges is marked, the ACK becomes the latest, and
+     * the packets it detects lost (section 9.1: it acknowledges at least {@code lossThreshold} PSNs
+     * first sent after their latest transmission) leave the flight. First transmissions on a path go
+     * out in PSN order, so walking down from the highest PSN meets the acknowledged PSNs in the order
+     * of their first transmission, latest first.
+     */
+    void acknowledged(final int cackValue, final long[] words, final long frame, final long ns, final int lossThreshold) {
         if (anyData) {
-            for (int d = 0; d < RING; d++) {
+            boolean progress = false;
+            int laterAcknowledged = 0;
+            long detectsBeforeNs = NEVER;
+            // Slots below the floor are acknowledged or unused: the walk stops there.
+            final int span = SerialNumber.precedes24(highest, floor) ? 0
+                : Math.min(RING, SerialNumber.distance24(floor, highest) + 1);
+            for (int d = 0; d < span; d++) {
                 final int p = SerialNumber.add24(highest, -d);
                 final int i = p & MASK;
-                if (used[i] && psn[i] == p && ackedFrame[i] == 0 && acknowledges(cackValue, words, p)) {
+                if (!used[i] || psn[i] != p) {
+                    continue;
+                }
+                final boolean acked = acknowledges(cackValue, words, p);
+                if (acked && ackedFrame[i] == 0) {
                     ackedFrame[i] = frame;
                     ackedNs[i] = ns;
+                    leaveFlight(i);
                     if (!abandoned[i]) {
+                        progress = true;
                         unacked--;
                         if (segment[i] != null) {
                             segment[i].acknowledged(frame, ns, pathId, p);
                         }
                     }
                 }
+                if (acked && !abandoned[i]) {
+                    if (++laterAcknowledged == lossThreshold) {
+                        detectsBeforeNs = firstNs[i];
+                    }
+                } else if (!acked && inFlight[i] && lastNs[i] < detectsBeforeNs) {
+                    leaveFlight(i);
+                }
             }
+            if (progress) {
+                lastProgressNs = ns;
+                lastProgressFrame = frame;
+                awaitingFirstProgress = false;
+            }
+            raiseFloor();
         }
         answers.acknowledged(cackValue, words, frame);
     }
 
-    /** The sender probed the path with PSN q: every unacknowledged PSN before q is abandoned. */
-    void abandonBefore(final int q) {
+    private void raiseFloor() {
+        if (SerialNumber.precedes24(highest, floor)) {
+            return;
+        }
+        if (SerialNumber.distance24(floor, highest) >= RING) {
+            floor = SerialNumber.add24(highest, -(RING - 1));
+        }
+        while (floor != SerialNumber.add24(highest, 1)) {
+            final int i = floor & MASK;
+            if (used[i] && psn[i] == floor && ackedFrame[i] == 0) {
+                return;
+            }
+            floor = SerialNumber.add24(floor, 1);
+        }
+    }
+
+    private void leaveFlight(final int i) {
+        if (inFlight[i]) {
+            inFlight[i] = false;
+            inFlightBytes -= payload[i];
+        }
+    }
+
+    /**
+     * The sender probed the path with PSN q, or re-sprayed its data: every unacknowledged PSN before
+     * q is abandoned, and the path, when it carries new data again, is readmitted with INIT_CWND.
+     */
+    void abandonBefore(final int q, final long ns) {
         if (!anyData) {
             return;
         }
+        boolean any = false;
         for (int d = 0; d < RING; d++) {
             final int p = SerialNumber.add24(highest, -d);
             if (SerialNumber.precedes24(p, q)) {
-                abandon(p);
+                any |= abandon(p);
             }
         }
+        if (any || abandonedNs == NEVER) {
+            abandonedNs = ns;
+        }
+        awaitingFirstProgress = true;
     }
 
-    void abandon(final int psnValue) {
+    private boolean abandon(final int psnValue) {
         final int i = slot(psnValue);
         if (i >= 0 && !abandoned[i]) {
             abandoned[i] = true;
+            leaveFlight(i);
             if (ackedFrame[i] == 0) {
                 unacked--;
+                return true;
             }
         }
+        return false;
     }
 
-    void nakked(final int psnValue) {
+    void nakked(final int psnValue, final long ns) {
+        lastNakNs = ns;
         final int i = slot(psnValue);
         if (i >= 0) {
             nakked[i] = true;

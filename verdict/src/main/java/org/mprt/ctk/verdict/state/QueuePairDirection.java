@@ -40,6 +40,10 @@ public final class QueuePairDirection extends Direction {
     private int lastNakPsn;
     private int lastNakSyndrome;
     private long lastNakFrame;
+    private long lastNakNs = PathRecord.NEVER;
+    private long lastProgressNs = PathRecord.NEVER;
+    private long lastProgressFrame;
+    private long lastAnswerNs = PathRecord.NEVER;
 
     QueuePairDirection(final CapturePoint.Address responder, final CapturePoint.Address requester, final int destQp,
                        final long firstFrame) {
@@ -129,6 +133,38 @@ public final class QueuePairDirection extends Direction {
         return lastNakFrame;
     }
 
+    /** The capture time of the latest NAK or RNR NAK, or {@link PathRecord#NEVER}. */
+    public long lastNakNs() {
+        return lastNakNs;
+    }
+
+    /** The capture time of the latest answer that acknowledged more than any before it, or {@link PathRecord#NEVER}. */
+    public long lastProgressNs() {
+        return lastProgressNs;
+    }
+
+    public long lastProgressFrame() {
+        return lastProgressFrame;
+    }
+
+    /** The capture time of the latest ACK or NAK of any kind, or {@link PathRecord#NEVER}. */
+    public long lastAnswerNs() {
+        return lastAnswerNs;
+    }
+
+    /**
+     * The oldest request PSN the captured answers leave unacknowledged: the one after the highest
+     * acknowledged, or the first captured when nothing was acknowledged yet.
+     */
+    public int oldestUnacknowledgedPsn() {
+        return acknowledged ? SerialNumber.add24(acknowledgedUpTo, 1) : firstPsn;
+    }
+
+    /** True when a captured request has not been acknowledged by a captured answer. */
+    public boolean hasUnacknowledged() {
+        return anyRequest && (!acknowledged || SerialNumber.precedes24(acknowledgedUpTo, highest));
+    }
+
     /** The slot of a captured request PSN, or -1; the slot accessors below take it. */
     public int slot(final int psnValue) {
         final int i = psnValue & MASK;
@@ -205,20 +241,24 @@ public final class QueuePairDirection extends Direction {
         startJudged = true;
     }
 
-    void answeredBy(final AethSyndrome.Kind kind, final int syndrome, final int psn, final long frame) {
+    void answeredBy(final AethSyndrome.Kind kind, final int syndrome, final int psn, final long frame, final long ns) {
         if (kind == AethSyndrome.Kind.RESERVED) {
             return;
         }
+        lastAnswerNs = ns;
         if (kind != AethSyndrome.Kind.ACK) {
             naks++;
             lastNakPsn = psn;
             lastNakSyndrome = syndrome;
             lastNakFrame = frame;
+            lastNakNs = ns;
         }
         final int upTo = kind == AethSyndrome.Kind.ACK ? psn : SerialNumber.add24(psn, -1);
         if (!acknowledged || SerialNumber.precedes24(acknowledgedUpTo, upTo)) {
             acknowledgedUpTo = upTo;
             acknowledgedFrame = frame;
+            lastProgressNs = ns;
+            lastProgressFrame = frame;
         }
         acknowledged = true;
     }

@@ -22,9 +22,17 @@ final class RoceTracker {
     private record Key(CapturePoint.Address address, int qp) {
     }
 
+    /** QP directions followed at most; past it, as for MPRT ({@link MprtTracker#MAX_DIRECTIONS}). */
+    static final int MAX_DIRECTIONS = 1024;
+
     private final Map<Key, QueuePairDirection> requests = new LinkedHashMap<>();
     private final Map<Key, QueuePairDirection> answers = new LinkedHashMap<>();
     private final boolean fromConnectionStart;
+    private long untrackedFrames;
+
+    long untrackedFrames() {
+        return untrackedFrames;
+    }
 
     RoceTracker(final boolean fromConnectionStart) {
         this.fromConnectionStart = fromConnectionStart;
@@ -68,13 +76,20 @@ final class RoceTracker {
         return chosen;
     }
 
-    /** Makes sure the direction a request names exists, empty if new. */
-    void admit(final long frame, final DecodedPacket p) {
+    /** Makes sure the direction a request names exists, empty if new; false past the cap. */
+    boolean admit(final long frame, final DecodedPacket p) {
         if (RoceOpcodes.isRequest(p.opcode())) {
             final Plane plane = Plane.of(p);
-            requests.computeIfAbsent(new Key(plane.destination(), p.bth().destQp()),
-                k -> new QueuePairDirection(k.address(), plane.source(), k.qp(), frame));
+            final Key key = new Key(plane.destination(), p.bth().destQp());
+            if (!requests.containsKey(key)) {
+                if (requests.size() >= MAX_DIRECTIONS) {
+                    untrackedFrames++;
+                    return false;
+                }
+                requests.put(key, new QueuePairDirection(key.address(), plane.source(), key.qp(), frame));
+            }
         }
+        return true;
     }
 
     void apply(final long frame, final long ns, final DecodedPacket p) {
@@ -95,7 +110,7 @@ final class RoceTracker {
             final int slot = d.slot(p.bth().psn());
             final int syndrome = p.extensions().aeth().syndrome();
             final boolean ack = AethSyndrome.kind(syndrome) == AethSyndrome.Kind.ACK;
-            d.answeredBy(AethSyndrome.kind(syndrome), syndrome, p.bth().psn(), frame);
+            d.answeredBy(AethSyndrome.kind(syndrome), syndrome, p.bth().psn(), frame, ns);
             if (ack && slot >= 0 && d.transmissions(slot) == 1) {
                 d.answered(ns - d.lastNs(slot));
             }

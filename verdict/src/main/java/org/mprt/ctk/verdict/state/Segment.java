@@ -24,6 +24,7 @@ public final class Segment {
     private int latestPathId;
     private int latestPsn;
     private long latestFrame;
+    private long latestNs;
     private long ackedFrame;
     private long ackedNs;
     private int ackedPathId;
@@ -31,7 +32,7 @@ public final class Segment {
 
     Segment(final int streamId, final long msn, final long messageOffset, final long messageLength,
             final int payloadLength, final long payloadHash, final int opcode, final long frame, final int pathId,
-            final int psn) {
+            final int psn, final long ns) {
         this.streamId = streamId;
         this.msn = msn;
         this.messageOffset = messageOffset;
@@ -45,6 +46,7 @@ public final class Segment {
         this.latestPathId = pathId;
         this.latestPsn = psn;
         this.latestFrame = frame;
+        this.latestNs = ns;
     }
 
     public int streamId() {
@@ -100,6 +102,11 @@ public final class Segment {
         return latestFrame;
     }
 
+    /** The capture time of the latest transmission. */
+    public long latestNs() {
+        return latestNs;
+    }
+
     public boolean isAcknowledged() {
         return ackedFrame != 0;
     }
@@ -121,10 +128,11 @@ public final class Segment {
         return ackedPsn;
     }
 
-    void sentAgain(final int pathId, final int psn, final long frame) {
+    void sentAgain(final int pathId, final int psn, final long frame, final long ns) {
         latestPathId = pathId;
         latestPsn = psn;
         latestFrame = frame;
+        latestNs = ns;
     }
 
     void acknowledged(final long frame, final long ns, final int pathId, final int psn) {

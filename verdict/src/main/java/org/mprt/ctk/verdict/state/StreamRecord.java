@@ -15,6 +15,10 @@ public final class StreamRecord {
 
     /** Far more messages than 64 paths of 256 PSNs can hold open at once. */
     static final int MAX_MESSAGES = 4096;
+    /** Frontier moves remembered for {@link #frontierAt(long)}: more than one ACK_REQ_DELAY holds. */
+    static final int HISTORY = 64;
+    /** {@link #frontierAt(long)} cannot tell. */
+    public static final long UNKNOWN = -1;
 
     private final int streamId;
     private final long firstMsn;
@@ -24,6 +28,15 @@ public final class StreamRecord {
     private long highestMsn;
     private boolean forgotten;
     private long forgottenUpTo;
+    private boolean frontierKnown;
+    private long frontierBase;
+    private long frontier;
+    private long frontierNs;
+    private long frontierFrame;
+    /** The latest frontier moves: capture time and the frontier after it, newest at {@code moves - 1}. */
+    private final long[] moveNs = new long[HISTORY];
+    private final long[] moveTo = new long[HISTORY];
+    private long moves;
 
     StreamRecord(final int streamId, final long firstMsn, final long firstFrame) {
         this.streamId = streamId;
@@ -56,6 +69,93 @@ public final class StreamRecord {
         return highestMsn;
     }
 
+    /**
+     * True once the capture tells where the stream's completion stands: it holds the stream's MSN 0,
+     * or an ACK reported the stream's CMSN.
+     */
+    public boolean isFrontierKnown() {
+        return frontierKnown;
+    }
+
+    /**
+     * The completion frontier as the captured data packets show it (mprt-v0.1.md section 6.1): the
+     * first MSN, from MSN 0 or the first CMSN a captured ACK reported, whose message the captured
+     * packets have not carried whole. At the receiver's port this is the CMSN the receiver owes
+     * (MPRT-STREAM-005), provided the packets were accepted.
+     */
+    public long frontier() {
+        return frontier;
+    }
+
+    /** Where the frontier started: 0, or the first CMSN a captured ACK reported for the stream. */
+    public long frontierBase() {
+        return frontierBase;
+    }
+
+    /** The capture time of the data packet that last moved the frontier. */
+    public long frontierNs() {
+        return frontierNs;
+    }
+
+    public long frontierFrame() {
+        return frontierFrame;
+    }
+
+    /**
+     * The frontier as it stood at capture time {@code atNs}, or {@link #UNKNOWN} when that is
+     * before the frontier was known or older than the moves remembered.
+     */
+    public long frontierAt(final long atNs) {
+        if (!frontierKnown) {
+            return UNKNOWN;
+        }
+        final long oldest = Math.max(0, moves - HISTORY);
+        for (long n = moves - 1; n >= oldest; n--) {
+            final int i = (int) (n % HISTORY);
+            if (moveNs[i] <= atNs) {
+                return moveTo[i];
+            }
+        }
+        return moves <= HISTORY ? frontierBase : UNKNOWN;
+    }
+
+    private void moved(final long ns) {
+        final int i = (int) (moves++ % HISTORY);
+        moveNs[i] = ns;
+        moveTo[i] = frontier;
+    }
+
+    /** A captured ACK reported this CMSN for the stream: every message before it is complete. */
+    void reported(final long cmsn) {
+        if (!frontierKnown || SerialNumber.precedes32(frontier, cmsn)) {
+            if (!frontierKnown) {
+                frontierBase = cmsn;
+            }
+            frontierKnown = true;
+            frontier = cmsn;
+            advanceFrontier();
+        }
+    }
+
+    private void advanceFrontier() {
+        final long from = frontier;
+        for (MessageRecord m = messages.get(frontier); m != null && m.isComplete(); m = messages.get(frontier)) {
+            frontier = SerialNumber.add32(frontier, 1);
+            if (m.completedNs() >= frontierNs) {
+                frontierNs = m.completedNs();
+                frontierFrame = m.completedFrame();
+            }
+        }
+        if (frontier != from) {
+            moved(frontierNs);
+        }
+    }
+
+    /** The messages remembered (the last {@link #MAX_MESSAGES} begun), in the order their first packet was captured. */
+    public java.util.Collection<MessageRecord> messages() {
+        return java.util.Collections.unmodifiableCollection(messages.values());
+    }
+
     /** The message, or null when no captured packet carried it (or it was forgotten). */
     public MessageRecord message(final long msn) {
         return messages.get(msn);
@@ -76,7 +176,7 @@ public final class StreamRecord {
     }
 
     void carried(final long msn, final boolean send, final long rsn, final long length, final long offset,
-                 final int payloadBytes, final long frame) {
+                 final int payloadBytes, final long frame, final long ns) {
         MessageRecord m = messages.get(msn);
         if (m == null) {
             if (forgotten && SerialNumber.precedesOrEquals32(msn, forgottenUpTo)) {
@@ -90,7 +190,13 @@ public final class StreamRecord {
         if (SerialNumber.precedes32(msn, lowestMsn)) {
             lowestMsn = msn;
         }
-        m.carried(offset, payloadBytes, frame);
+        if (msn == 0 && !frontierKnown) {
+            frontierKnown = true;
+            frontier = 0;
+        }
+        if (m.carried(offset, payloadBytes, frame, ns) && frontierKnown && msn == frontier) {
+            advanceFrontier();
+        }
     }
 
     private void forgetBeyondCapacity() {

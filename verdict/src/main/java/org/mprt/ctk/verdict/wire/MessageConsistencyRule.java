@@ -11,10 +11,18 @@ import org.mprt.ctk.wire.mprt.MdethFlyweight;
  */
 public final class MessageConsistencyRule extends DataPacketCheck {
 
-    /** Messages remembered at once: far more than the 256-PSN windows of 64 paths can hold in flight. */
-    static final int REMEMBERED_MESSAGES = 1 << 16;
+    /** Messages remembered: 64 paths of 256 PSNs hold at most 16384 packets, so as many messages, in flight. */
+    static final int REMEMBERED_MESSAGES = 1 << 14;
 
     private record MessageKey(long connection, int streamId, long msn) {
+        /** MSNs are consecutive and the connection constant: the bits are mixed so that buckets stay short. */
+        @Override
+        public int hashCode() {
+            long h = (msn * 0x9E3779B97F4A7C15L) ^ (connection * 0xC2B2AE3D27D4EB4FL) ^ streamId;
+            h ^= h >>> 29;
+            h *= 0xBF58476D1CE4E5B9L;
+            return (int) (h ^ h >>> 32);
+        }
     }
 
     private record Placement(int opcode, long messageLength, long base, long rkeyOrRsn, long firstFrame) {

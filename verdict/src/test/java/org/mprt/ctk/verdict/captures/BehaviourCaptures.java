@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.mprt.ctk.pcap.LinkType;
+import org.mprt.ctk.wire.ip.Ecn;
 import org.mprt.ctk.wire.ip.NetworkKind;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.opcode.OpcodeTable;
@@ -43,6 +44,35 @@ final class BehaviourCaptures {
         out.add(RoceCaptures.requesterFaults(this));
         out.add(RoceCaptures.responderClean(this));
         out.add(RoceCaptures.responderFaults(this));
+        out.add(MprtSenderTimingCaptures.entropy(this));
+        out.add(MprtSenderTimingCaptures.ackRequest(this, true));
+        out.add(MprtSenderTimingCaptures.ackRequest(this, false));
+        out.add(MprtSenderTimingCaptures.receiveBufferNak(this, true));
+        out.add(MprtSenderTimingCaptures.receiveBufferNak(this, false));
+        out.add(MprtSenderTimingCaptures.retransmissions(this));
+        out.add(MprtSenderTimingCaptures.silentPath(this));
+        out.add(MprtSenderTimingCaptures.stuckPacket(this));
+        out.add(MprtSenderTimingCaptures.initialWindow(this));
+        out.add(MprtSenderTimingCaptures.ecnEcho(this, true));
+        out.add(MprtSenderTimingCaptures.ecnEcho(this, false));
+        out.add(MprtSenderTimingCaptures.guidance(this, true));
+        out.add(MprtSenderTimingCaptures.guidance(this, false));
+        out.add(MprtSenderTimingCaptures.fatalNak(this, true));
+        out.add(MprtSenderTimingCaptures.fatalNak(this, false));
+        out.add(MprtReceiverTimingCaptures.clean(this));
+        out.add(MprtReceiverTimingCaptures.faults(this));
+        out.add(MprtReceiverTimingCaptures.fatalNak(this, true));
+        out.add(MprtReceiverTimingCaptures.fatalNak(this, false));
+        out.add(MprtReceiverTimingCaptures.lostMessage(this));
+        out.add(MprtReceiverTimingCaptures.incast(this));
+        out.add(MprtFailureCaptures.clean(this));
+        out.add(MprtFailureCaptures.faults(this));
+        out.add(MprtFailureCaptures.pathPreference(this, true));
+        out.add(MprtFailureCaptures.pathPreference(this, false));
+        out.add(MprtFailureCaptures.fairShare(this, true));
+        out.add(MprtFailureCaptures.fairShare(this, false));
+        out.add(RoceTimerCaptures.clean(this));
+        out.add(RoceTimerCaptures.faults(this));
         return out;
     }
 
@@ -91,6 +121,42 @@ final class BehaviourCaptures {
         return p.with(fields).buildNak(f);
     }
 
+    /**
+     * Puts a packet on connection {@code n} between A and B: connection 1 is the default pair (B's
+     * number 0x100, A's 0x200), connection n has B's number 0x100 + 0x200 (n - 1) and A's the next 0x100.
+     * Call it after the packet's direction is set.
+     */
+    static void connection(final MprtPacket p, final int n) {
+        final int atB = FrameFactory.DCN_AT_B + 0x200 * (n - 1);
+        final int atA = atB + 0x100;
+        final boolean fromA = p.way == FrameFactory.Way.A_TO_B;
+        p.destQp = fromA ? atB : atA;
+        p.scn = fromA ? atA : atB;
+    }
+
+    /** An MPRT_PROBE from A on the path's default port. */
+    byte[] probe(final Consumer<MprtPacket> fields) {
+        final MprtPacket p = MprtPacket.data();
+        p.udpSourcePort = -1;
+        p.payloadBytes = 0;
+        p.with(fields);
+        if (p.udpSourcePort < 0) {
+            p.udpSourcePort = 0xC000 + p.pathId;
+        }
+        return p.buildProbe(f, false);
+    }
+
+    /** The MPRT_PROBE_REPLY from B that echoes a PROBE (same fields). */
+    byte[] probeReply(final Consumer<MprtPacket> fields) {
+        final MprtPacket p = MprtPacket.ack();
+        p.udpSourcePort = -1;
+        p.with(fields);
+        if (p.udpSourcePort < 0) {
+            p.udpSourcePort = 0xC100 + p.pathId;
+        }
+        return p.buildProbe(f, true);
+    }
+
     /** Changes one payload byte of an MPRT data frame and restores a valid ICRC. */
     static Consumer<java.nio.ByteBuffer> payloadChanged() {
         return FrameFactory.rewrite(b -> b.put(MPRT_PAYLOAD_OFFSET, (byte) (b.get(MPRT_PAYLOAD_OFFSET) ^ 0x55)),
@@ -101,7 +167,13 @@ final class BehaviourCaptures {
 
     /** An RC request from A to B's QP {@code destQp}. */
     byte[] request(final int destQp, final Opcode opcode, final int psn, final int payloadBytes, final int ackReq) {
-        return f.frame(FrameFactory.Way.A_TO_B, 0, 0xC000 + destQp, opcode, payloadBytes, none(),
+        return request(destQp, opcode, psn, payloadBytes, ackReq, Ecn.ECT_0);
+    }
+
+    /** An RC request from A to B's QP {@code destQp}, sent with the ECN codepoint {@code ecn}. */
+    byte[] request(final int destQp, final Opcode opcode, final int psn, final int payloadBytes, final int ackReq,
+                   final int ecn) {
+        return f.frame(FrameFactory.Way.A_TO_B, 0, 0xC000 + destQp, opcode, payloadBytes, e -> e.ecn(ecn),
             e -> e.bth().destQp(destQp).psn(psn).ackReq(ackReq), intact());
     }
 

@@ -46,6 +46,8 @@ final class MprtPacket {
     Long echoTimestamp;
     // nak
     int nakCode = 0x04;
+    // probe and probe reply
+    long probeId = 1;
     // free-form
     Consumer<FrameEncoder> settings = FrameFactory.none();
     Consumer<FrameEncoder> fields = FrameFactory.none();
@@ -125,6 +127,21 @@ final class MprtPacket {
                 .messageOffset(messageOffset);
             fields.accept(e);
         }, tamper);
+    }
+
+    /**
+     * An MPRT_PROBE from the sender (or, with {@code reply}, the MPRT_PROBE_REPLY that echoes it from the
+     * receiver): path_id, probe_id, tx_timestamp (1000 + PSN unless set) and BTH.PSN, the PSN the path
+     * will use next.
+     */
+    byte[] buildProbe(final FrameFactory factory, final boolean reply) {
+        return factory.frame(way, plane, udpSourcePort, reply ? OpcodeTable.MPRT_PROBE_REPLY : OpcodeTable.MPRT_PROBE, 0,
+            settings, e -> {
+                e.bth().destQp(destQp()).psn(psn);
+                e.extensions().mpeth().pathId(pathId).scn(scn()).probeId(probeId)
+                    .txTimestamp(txTimestamp != null ? txTimestamp : 1000 + psn);
+                fields.accept(e);
+            }, tamper);
     }
 
     private int destQp() {

@@ -56,7 +56,7 @@ final class MprtReceiverCaptures {
             .at(8, b.ack(p -> { p.cack = 4; p.streamRecords = new int[][] {{0, 5}}; }))             // 15: MSN 4 unsent (STREAM-003)
             .at(9, b.ack(p -> { p.cack = 4; p.streamRecords = new int[][] {{0, 4}}; }))             // 16: CMSN back (STREAM-004)
             .at(30, b.data(p -> { p.psn = 5; p.msn = 4; }))                                         // 17
-            .at(50, b.ack(p -> { p.cack = 5; p.echoTimestamp = 1004L; }))                           // 18: stale echo (SACK-005)
+            .at(45, b.ack(p -> { p.cack = 5; p.echoTimestamp = 1004L; }))                           // 18: stale echo (SACK-005)
             .at(51, b.nak(p -> { p.psn = 9; p.msn = 9; p.nakCode = 0x06; }))                        // 19: answers nothing (SEC-006)
             .at(52, b.data(p -> { p.plane = 1; p.pathId = 1; p.psn = 2; p.streamId = 1; p.msn = 2; })) // 20
             .at(52.5, b.ack(p -> { p.plane = 1; p.pathId = 1; p.cack = 2; p.streamRecords = new int[][] {{1, 3}}; })); // 21

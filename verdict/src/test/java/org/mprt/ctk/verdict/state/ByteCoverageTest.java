@@ -25,7 +25,7 @@ class ByteCoverageTest {
         final MessageRecord m = new MessageRecord(0, false, 0, 0, 1);
         assertThat(m.isComplete()).isFalse();
 
-        m.carried(0, 0, 7);
+        m.carried(0, 0, 7, 0);
 
         assertThat(m.isComplete()).isTrue();
         assertThat(m.completedFrame()).isEqualTo(7);
@@ -34,11 +34,11 @@ class ByteCoverageTest {
     @Test
     void shouldCompleteAMessageOnTheFrameThatCarriesItsLastMissingBytes() {
         final MessageRecord m = new MessageRecord(3, true, 1, 2048, 4);
-        m.carried(1024, 1024, 4);
-        m.carried(1024, 1024, 5);
+        m.carried(1024, 1024, 4, 0);
+        m.carried(1024, 1024, 5, 0);
         assertThat(m.isComplete()).isFalse();
 
-        m.carried(0, 1024, 9);
+        m.carried(0, 1024, 9, 0);
 
         assertThat(m.completedFrame()).isEqualTo(9);
     }

@@ -21,7 +21,7 @@ class PathRecordTest {
         send(0, 10);
         final long[] sack = {1L << 61, 0, 0, 0};
 
-        path.acknowledged(3, sack, 11, 2_000);
+        path.acknowledged(3, sack, 11, 2_000, 1);
 
         assertThat(path.unacknowledged()).isEqualTo(5);
         assertThat(path.ackedFrame(path.slot(3))).isEqualTo(11);
@@ -62,7 +62,7 @@ class PathRecordTest {
     void shouldAcknowledgeAcrossTheWrapOfThe24BitPsnSpace() {
         send(SerialNumber.MASK_24 - 1, 4);
 
-        path.acknowledged(SerialNumber.MASK_24, none, 5, 1_000);
+        path.acknowledged(SerialNumber.MASK_24, none, 5, 1_000, 1);
 
         assertThat(path.ackedFrame(path.slot(SerialNumber.MASK_24 - 1))).isEqualTo(5);
         assertThat(path.ackedFrame(path.slot(0))).isZero();
@@ -73,9 +73,52 @@ class PathRecordTest {
     void shouldStopCountingAbandonedPsnsAsUnacknowledged() {
         send(0, 4);
 
-        path.abandonBefore(4);
+        path.abandonBefore(4, 500);
 
         assertThat(path.unacknowledged()).isZero();
         assertThat(path.isAbandoned(path.slot(2))).isTrue();
+    }
+
+    private void sendBytes(final int psn, final int payloadBytes, final long ns) {
+        final Segment s = new Segment(0, psn, 0, payloadBytes, payloadBytes, Segment.NO_HASH, 0xC0, psn + 1, 0, psn, ns);
+        path.sent(psn, false, s, psn + 1, ns);
+    }
+
+    @Test
+    void shouldCountBytesInFlightUntilAnAckAcknowledgesThemOrDetectsThemLost() {
+        for (int psn = 0; psn < 4; psn++) {
+            sendBytes(psn, 1000, psn * 100L);
+        }
+        assertThat(path.inFlightBytes()).isEqualTo(4000);
+        assertThat(path.isAwaitingFirstProgress()).isTrue();
+
+        // cack 0, PSN 2 SACKed: PSN 0 and 2 acknowledged, PSN 1 detected lost (PSN 2 first sent after it), PSN 3 in flight
+        path.acknowledged(0, new long[] {1L << 62, 0, 0, 0}, 9, 1_000, 1);
+
+        assertThat(path.inFlightBytes()).isEqualTo(1000);
+        assertThat(path.isInFlight(path.slot(3))).isTrue();
+        assertThat(path.lastProgressNs()).isEqualTo(1_000);
+        assertThat(path.isAwaitingFirstProgress()).isFalse();
+
+        // the retransmission of PSN 1 is in flight again
+        path.sent(1, true, path.segment(path.slot(1)), 10, 1_100);
+        assertThat(path.inFlightBytes()).isEqualTo(2000);
+    }
+
+    @Test
+    void shouldTellSinceWhenThePathHasHadUnacknowledgedData() {
+        sendBytes(0, 100, 1_000);
+        sendBytes(1, 100, 2_000);
+        assertThat(path.unacknowledgedSinceNs()).isEqualTo(1_000);
+
+        path.acknowledged(1, none, 3, 5_000, 1);
+        assertThat(path.unacknowledgedSinceNs()).isEqualTo(PathRecord.NEVER);
+
+        sendBytes(2, 100, 6_000);
+        assertThat(path.unacknowledgedSinceNs()).isEqualTo(6_000);
+        path.abandonBefore(3, 7_000);
+        assertThat(path.unacknowledgedSinceNs()).isEqualTo(PathRecord.NEVER);
+        assertThat(path.inFlightBytes()).isZero();
+        assertThat(path.isAwaitingFirstProgress()).isTrue();
     }
 }

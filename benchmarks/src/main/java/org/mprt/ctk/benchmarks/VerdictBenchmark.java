@@ -1,0 +1,158 @@
+package org.mprt.ctk.benchmarks;
+
+import java.io.IOException;
+import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryUsage;
+import java.lang.ref.Reference;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Locale;
+import java.util.concurrent.TimeUnit;
+import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Judgement;
+import org.mprt.ctk.verdict.Outcome;
+import org.mprt.ctk.verdict.rule.Judge;
+import org.mprt.ctk.verdict.rule.Rule;
+import org.mprt.ctk.verdict.rule.RuleBook;
+import org.mprt.ctk.verdict.state.CapturePoint;
+import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.Timers;
+
+/**
+ * The verdict engine's benchmark: {@code CaptureJudge.standard().judge} (every rule of both profiles)
+ * over a synthetic 1 M-frame MPRT capture ({@link MprtBenchmarkCapture}), in frames per second, side
+ * by side with tshark extracting four fields from the same file in the same run, and the engine's
+ * memory after judging the first 100 k frames and all of them, to show that it does not grow with
+ * the capture. Targets: at least 10 x tshark, at least 1 M frames/s on one core.
+ *
+ * <pre>taskset -c 0 java -XX:+UseSerialGC -Xmx512m -jar benchmarks/target/benchmarks.jar verdict [frames]</pre>
+ */
+public final class VerdictBenchmark {
+
+    private static final int SMALL = 100_000;
+    private static final int RUNS = 3;
+    /** The snap length of the headers-only copy: every header of a data packet, 22 bytes of its payload. */
+    private static final int SNAP = 128;
+
+    private VerdictBenchmark() {
+    }
+
+    public static void main(final String[] args) throws Exception {
+        final int frames = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+        final Path dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "ctk-verdict-bench"));
+        final Path small = capture(dir, SMALL, 0);
+        final Path full = capture(dir, frames, 0);
+        final Path headers = capture(dir, frames, SNAP);
+        System.out.printf(Locale.ROOT, "MPRT capture: %d frames, %d MB (%s); %d processors; max heap %d MB%n", frames,
+            Files.size(full) >> 20, full, Runtime.getRuntime().availableProcessors(),
+            Runtime.getRuntime().maxMemory() >> 20);
+
+        for (int i = 0; i < 3; i++) {
+            CaptureJudge.standard().judge(small);
+        }
+        compare("whole frames (every ICRC checked)", full, frames);
+        compare("headers only (snap length " + SNAP + ", as a mirror port keeps them)", headers, frames);
+
+        final long smallMemory = retained(small);
+        final long fullMemory = retained(full);
+        System.out.printf(Locale.ROOT, "memory: the state and rules of the pass hold %.1f MB after %d k frames and %.1f MB"
+            + " after %d k frames (heap left in use after full collections, rules and state still reachable)%n",
+            smallMemory / 1048576.0, SMALL / 1000, fullMemory / 1048576.0, frames / 1000);
+        System.out.printf(Locale.ROOT, "ratio: memory after %d k frames / after %d k frames = %.2f (1.00: flat)%n",
+            frames / 1000, SMALL / 1000, (double) fullMemory / Math.max(1, smallMemory));
+    }
+
+    /** Judges the capture {@link #RUNS} times (best run counts) and runs tshark on it once. */
+    private static void compare(final String what, final Path capture, final int frames) throws Exception {
+        double best = Double.MAX_VALUE;
+        Judgement j = null;
+        for (int i = 0; i < RUNS; i++) {
+            final long t0 = System.nanoTime();
+            j = CaptureJudge.standard().judge(capture);
+            best = Math.min(best, (System.nanoTime() - t0) / 1e9);
+        }
+        System.out.printf(Locale.ROOT, "%s:%n  verdict engine, %d rules: best of %d runs %.2f s, %.3f M frames/s"
+            + " (%d pass, %d fail, %d inconclusive, %d not applicable)%n", what, RuleBook.all().size(), RUNS, best,
+            frames / best / 1e6, j.counts().get(Outcome.PASS), j.counts().get(Outcome.FAIL),
+            j.counts().get(Outcome.INCONCLUSIVE), j.counts().get(Outcome.NOT_APPLICABLE));
+        final double tshark = tshark(capture);
+        if (tshark > 0) {
+            System.out.printf(Locale.ROOT, "  tshark -T fields -e frame.number -e udp.srcport -e infiniband.bth.opcode"
+                + " -e infiniband.bth.psn: %.2f s, %.3f M frames/s%n", tshark, frames / tshark / 1e6);
+            System.out.printf(Locale.ROOT, "  ratio: the verdict engine judges %.1f x as fast as tshark extracts four"
+                + " fields (target 10 x); %.2f x the target of 1 M frames/s%n", tshark / best, frames / best / 1e6);
+        } else {
+            System.out.println("  tshark not found on the PATH: the comparison is skipped");
+        }
+    }
+
+    private static Path capture(final Path dir, final int frames, final int snap) throws IOException {
+        final String name = "mprt-" + frames + (snap > 0 ? "-snap" + snap : "") + ".pcap";
+        final Path file = dir.resolve(name);
+        if (!Files.exists(file)) {
+            final Path tmp = dir.resolve(name + ".tmp");
+            if (snap > 0) {
+                MprtBenchmarkCapture.write(tmp, frames, snap);
+            } else {
+                MprtBenchmarkCapture.write(tmp, frames);
+            }
+            Files.move(tmp, file);
+        }
+        return file;
+    }
+
+    /** Seconds tshark takes to print four fields of every frame, or -1 when it is not installed. */
+    private static double tshark(final Path file) throws Exception {
+        final ProcessBuilder pb = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-T", "fields",
+            "-e", "frame.number", "-e", "udp.srcport", "-e", "infiniband.bth.opcode", "-e", "infiniband.bth.psn")
+            .redirectOutput(ProcessBuilder.Redirect.DISCARD).redirectError(ProcessBuilder.Redirect.DISCARD);
+        final long t0 = System.nanoTime();
+        final Process p;
+        try {
+            p = pb.start();
+        } catch (final IOException e) {
+            return -1;
+        }
+        if (!p.waitFor(30, TimeUnit.MINUTES) || p.exitValue() != 0) {
+            return -1;
+        }
+        return (System.nanoTime() - t0) / 1e9;
+    }
+
+    /**
+     * The heap the judge's pass keeps: the bytes in use after full collections at the end of the
+     * pass while its rules and state are reachable, less those in use once they are not.
+     */
+    private static long retained(final Path capture) throws IOException {
+        final Object[] pass = {RuleBook.all(), new CaptureState(CapturePoint.inferred(), false, Timers.defaults())};
+        try (CaptureReader reader = CaptureReader.open(capture)) {
+            @SuppressWarnings("unchecked")
+            final List<Rule> rules = (List<Rule>) pass[0];
+            Judge.run(reader, rules, (CaptureState) pass[1]);
+        }
+        settle();
+        final long with = heapUsed();
+        pass[0] = null;
+        pass[1] = null;
+        settle();
+        final long without = heapUsed();
+        Reference.reachabilityFence(pass);
+        return Math.max(0, with - without);
+    }
+
+    /** Full collections until the heap stops shrinking (finalizers and soft references settle). */
+    private static void settle() {
+        long used = Long.MAX_VALUE;
+        for (int i = 0; i < 5 && heapUsed() < used; i++) {
+            used = heapUsed();
+            System.gc();
+        }
+    }
+
+    private static long heapUsed() {
+        final MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
+        return heap.getUsed();
+    }
+}

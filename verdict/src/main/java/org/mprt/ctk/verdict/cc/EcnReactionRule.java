@@ -1,0 +1,114 @@
+package org.mprt.ctk.verdict.cc;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.Iterator;
+import java.util.List;
+import java.util.Map;
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.verdict.state.Timers;
+import org.mprt.ctk.wire.mprt.MaethFlyweight;
+
+/**
+ * MPRT-CC-002 (mprt-v0.1.md section 11.1): let an ACK for path P with E=1 reach the sender at time T1
+ * when no ACK for P with E=1 reached it during the preceding RTT, let F1 be the bytes in flight on P
+ * at T1 and RTT the latest RTT sample of P seen in the capture before T1; at T1 + RTT +
+ * ACK_COALESCE_DELAY the bytes in flight on P are at most max(MIN_CWND, MD_FACTOR x F1) + AI_STEP.
+ * Judged at the sender's port, where an ACK's capture is its arrival and the RTT sample the
+ * sender's own.
+ *
+ * <p>Reading for a capture: bytes in flight as {@link PathRecord#inFlightBytes()} counts them, F1
+ * before the marked ACK acknowledges anything. Bytes in flight fall only as ACKs return, and under the
+ * congestion that marks packets the ACKs may take longer than the latest RTT sample: a sender that
+ * has sent nothing on P since the mark has added nothing to its flight, and is not held to the bound
+ * (a sender that obeyed the cut sent each later packet within the cut window, so its flight can only
+ * be over the bound at the check if it sent on P after the mark without obeying it); the check time is widened by the judging tolerance
+ * and falls at the first frame captured at or after it (the flight changes only with frames). MIN_CWND
+ * and AI_STEP are in PMTU: the rule takes the PMTU the PICS declares, or 4096, which bounds the
+ * connection's PMTU from above. A marked ACK before any RTT sample of its path is not judged, and a
+ * check that falls after the end of the capture neither.
+ */
+public final class EcnReactionRule extends BehaviourRule {
+
+    private record Check(MprtDirection direction, PathRecord path, long ackFrame, long ackNs, long inFlightBefore,
+                         long rttNs, long atNs) {
+    }
+
+    private final Timers timers;
+    private final long minCwndBytes;
+    private final long aiStepBytes;
+    private final List<Check> checks = new ArrayList<>();
+    private final Map<PathRecord, long[]> lastEcho = new IdentityHashMap<>();
+    private CaptureState state;
+
+    public EcnReactionRule(final Timers timers, final int pmtuBytes) {
+        super("MPRT-CC-002", JudgedAt.SENDER, false, false);
+        this.timers = timers;
+        this.minCwndBytes = (long) timers.minCwndPmtu() * pmtuBytes;
+        this.aiStepBytes = (long) timers.aiStepPmtu() * pmtuBytes;
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        state = o.state();
+        if (!checks.isEmpty()) {
+            due(o.timestampNs());
+        }
+        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isAck(o.packet())) {
+            return;
+        }
+        final MaethFlyweight a = o.packet().extensions().maeth();
+        if (a.e() != 1) {
+            return;
+        }
+        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final PathRecord path = d.path(a.pathId());
+        if (path == null || path.answers().rttSamples() == 0) {
+            return;
+        }
+        final long rtt = path.answers().latestRttNs();
+        final long[] last = lastEcho.computeIfAbsent(path, k -> new long[] {PathRecord.NEVER});
+        final boolean fresh = last[0] == PathRecord.NEVER || o.timestampNs() - last[0] > rtt;
+        last[0] = o.timestampNs();
+        if (fresh && checks.size() < 4096) {
+            checks.add(new Check(d, path, o.frameNumber(), o.timestampNs(), path.inFlightBytes(), rtt,
+                o.timestampNs() + rtt + timers.ackCoalesceDelayNs() + timers.judgingToleranceNs()));
+        }
+    }
+
+    private void due(final long nowNs) {
+        for (final Iterator<Check> i = checks.iterator(); i.hasNext(); ) {
+            final Check c = i.next();
+            if (nowNs < c.atNs()) {
+                continue;
+            }
+            i.remove();
+            final long bound = Math.max(minCwndBytes, (long) (timers.mdFactor() * c.inFlightBefore())) + aiStepBytes;
+            final long inFlight = c.path().inFlightBytes();
+            if (inFlight <= bound || c.path().latestDataNs() <= c.ackNs()) {
+                evidence.of(c.direction()).conforming(c.ackFrame());
+            } else {
+                violationUnlessCut(state, c.direction(), c.ackFrame(), "mprt.maeth.e: after this ACK for path "
+                    + c.path().pathId() + " echoed ECN with " + c.inFlightBefore() + " bytes in flight, the path still has "
+                    + inFlight + " bytes in flight an RTT (" + c.rttNs() + " ns) + ACK_COALESCE_DELAY later, more than"
+                    + " max(MIN_CWND, MD_FACTOR x " + c.inFlightBefore() + ") + AI_STEP = " + bound + " bytes");
+            }
+        }
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " ECN echoes were followed within an RTT by the multiplicative decrease of the path's flight";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no ACK with E=1 after an RTT sample of its path in the capture";
+    }
+}

@@ -1,0 +1,90 @@
+package org.mprt.ctk.verdict.connection;
+
+import java.util.LinkedHashMap;
+import java.util.Map;
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.Timers;
+import org.mprt.ctk.wire.mprt.MprtNakCode;
+
+/**
+ * MPRT-CONN-005 (mprt-v0.1.md section 5.3): after a fatal NAK reaches a node, that node sends no data
+ * packet, PROBE or ACK on that connection later than ACK_REQ_DELAY after the NAK arrived. Judged at
+ * the ports of the node the NAK reaches (the sender of the NAKed direction), where the NAK's capture
+ * is its arrival.
+ *
+ * <p>Reading for a capture: the node's data and PROBEs are those of the NAKed direction; its ACKs
+ * answer the other direction of the connection. ACK_REQ_DELAY is widened by the judging tolerance.
+ * Each fatal NAK (the first per connection direction) is one instance.
+ */
+public final class FatalNakStopRule extends BehaviourRule {
+
+    private record Nak(long frame, long ns, int code) {
+    }
+
+    private final Timers timers;
+    private final Map<MprtDirection, Nak> naks = new LinkedHashMap<>();
+    private final Map<MprtDirection, Boolean> violated = new LinkedHashMap<>();
+
+    public FatalNakStopRule(final Timers timers) {
+        super("MPRT-CONN-005", JudgedAt.SENDER, false, false);
+        this.timers = timers;
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        if (!o.isMprt() || !o.isAccountable() || naks.isEmpty() && !MprtOpcodes.isNak(o.packet())) {
+            return;
+        }
+        if (MprtOpcodes.isNak(o.packet())) {
+            final MprtNakCode code = MprtNakCode.of(o.packet().extensions().mneth().nakCode());
+            if (code != null && code.isFatal()) {
+                naks.putIfAbsent(o.state().mprtAnswered(o.packet()),
+                    new Nak(o.frameNumber(), o.timestampNs(), code.code()));
+            }
+            return;
+        }
+        final MprtDirection nakked;
+        final String what;
+        if (MprtOpcodes.isAck(o.packet())) {
+            final MprtDirection answered = o.state().mprtAnswered(o.packet());
+            nakked = o.state().mprtDirection(answered.key().reversed());
+            what = "an MPRT_ACK";
+        } else if (MprtOpcodes.isData(o.packet()) || MprtOpcodes.isProbe(o.packet())) {
+            nakked = o.state().mprtDirectionOf(o.packet());
+            what = MprtOpcodes.isProbe(o.packet()) ? "an MPRT_PROBE" : "a data packet";
+        } else {
+            return;
+        }
+        final Nak n = nakked == null ? null : naks.get(nakked);
+        if (n != null && o.timestampNs() - n.ns() > timers.ackReqBoundNs()) {
+            violated.put(nakked, true);
+            evidence.of(nakked).violation(o.frameNumber(), "bth.opcode: " + what + " on the connection "
+                + (o.timestampNs() - n.ns()) + " ns after the fatal NAK of frame " + n.frame() + " (code 0x"
+                + Integer.toHexString(n.code()) + ") reached the node, beyond ACK_REQ_DELAY (" + timers.ackReqBoundNs()
+                + " ns with the judging tolerance)");
+        }
+    }
+
+    @Override
+    protected void atEnd() {
+        naks.forEach((d, n) -> {
+            if (!violated.containsKey(d)) {
+                evidence.of(d).conforming(n.frame());
+            }
+        });
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " fatal NAKs stopped their connection's data, PROBEs and ACKs at the node they reached";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no fatal NAK in the capture";
+    }
+}

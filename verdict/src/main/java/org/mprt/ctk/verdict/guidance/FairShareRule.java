@@ -1,0 +1,190 @@
+package org.mprt.ctk.verdict.guidance;
+
+import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import java.util.ArrayList;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Locale;
+import java.util.Map;
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.CapturePoint;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.verdict.state.Plane;
+import org.mprt.ctk.verdict.state.ScenarioFacts;
+import org.mprt.ctk.verdict.state.Timers;
+
+/**
+ * MPRT-RECV-004 (SHOULD; mprt-v0.1.md section 12): when N senders, each with more data to send than its
+ * share, send to one receiver port of line rate R, then from 4 RTTs after the last of them starts
+ * (RTT: the largest RTT sample of their paths) each sender's data over every interval of 10 x
+ * GUIDANCE_WINDOW is within 25 % of R / N times the interval.
+ *
+ * <p>Reading for a capture: the rule needs to see every sender's data, so it judges a capture that
+ * holds the data of all N (at the receiver's port, or at a mirror port) rather than one sender's
+ * port, where only one is visible; and it needs R, which no frame carries: without the scenario's
+ * port rate ({@link ScenarioFacts#portRateMbps()}) it is INCONCLUSIVE. The senders of a port are the
+ * connection directions whose data goes to its address; a sender has more data than its share from
+ * its first to its last data packet, so the intervals judged lie between 4 RTTs after the last
+ * sender's first packet and the first sender's last packet. Intervals are consecutive, aligned on
+ * the first data packet to the port (rather than every instant), bytes are IP lengths, and the
+ * rule follows the first {@link #MAX_SENDERS} senders of the first {@link #MAX_PORTS} ports over the
+ * first {@link #MAX_INTERVALS} intervals, so that its memory does not grow with the capture.
+ */
+public final class FairShareRule extends BehaviourRule {
+
+    static final int MAX_PORTS = 16;
+    static final int MAX_SENDERS = 64;
+    static final int MAX_INTERVALS = 1024;
+    private static final double SPREAD = 0.25;
+    private static final int RTTS = 4;
+
+    private static final class Sender {
+        final MprtDirection direction;
+        final long[] bytes = new long[MAX_INTERVALS];
+        final long[] frame = new long[MAX_INTERVALS];
+        long firstNs;
+        long lastNs;
+        long largestRttNs;
+
+        Sender(final MprtDirection direction, final long ns) {
+            this.direction = direction;
+            this.firstNs = ns;
+        }
+    }
+
+    private static final class Port {
+        final long startNs;
+        final List<Sender> senders = new ArrayList<>();
+
+        Port(final long startNs) {
+            this.startNs = startNs;
+        }
+    }
+
+    private final long intervalNs;
+    private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
+    private final Map<MprtDirection, List<Sender>> byDirection = new java.util.IdentityHashMap<>();
+    private ScenarioFacts facts = ScenarioFacts.none();
+
+    public FairShareRule(final Timers timers) {
+        super("MPRT-RECV-004", JudgedAt.ANYWHERE, false, false);
+        this.intervalNs = 10 * timers.guidanceWindowNs();
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        facts = o.state().facts();
+        if (!o.isMprt() || !o.isAccountable()) {
+            return;
+        }
+        if (MprtOpcodes.isAck(o.packet())) {
+            final MprtDirection d = o.state().mprtAnswered(o.packet());
+            final PathRecord path = d.path(o.packet().extensions().maeth().pathId());
+            final List<Sender> senders = path == null || path.answers().rttSamples() == 0 ? null : byDirection.get(d);
+            if (senders != null) {
+                for (final Sender s : senders) {
+                    s.largestRttNs = Math.max(s.largestRttNs, path.answers().latestRttNs());
+                }
+            }
+            return;
+        }
+        if (!MprtOpcodes.isData(o.packet())) {
+            return;
+        }
+        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final CapturePoint.Address to = Plane.of(o.packet()).destination();
+        Port port = ports.get(to);
+        if (port == null && ports.size() < MAX_PORTS) {
+            port = new Port(o.timestampNs());
+            ports.put(to, port);
+        }
+        if (port == null) {
+            return;
+        }
+        Sender s = null;
+        for (int i = 0; i < port.senders.size() && s == null; i++) {
+            s = port.senders.get(i).direction == d ? port.senders.get(i) : null;
+        }
+        if (s == null && port.senders.size() < MAX_SENDERS) {
+            s = new Sender(d, o.timestampNs());
+            port.senders.add(s);
+            byDirection.computeIfAbsent(d, k -> new ArrayList<>()).add(s);
+        }
+        if (s == null) {
+            return;
+        }
+        s.lastNs = o.timestampNs();
+        final long k = (o.timestampNs() - port.startNs) / intervalNs;
+        if (k < MAX_INTERVALS) {
+            if (s.bytes[(int) k] == 0) {
+                s.frame[(int) k] = o.frameNumber();
+            }
+            s.bytes[(int) k] += o.packet().datagramLength();
+        }
+    }
+
+    @Override
+    protected void atEnd() {
+        ports.forEach((address, port) -> {
+            if (port.senders.size() < 2) {
+                return;
+            }
+            if (!facts.knowsPortRate()) {
+                for (final Sender s : port.senders) {
+                    evidence.of(s.direction).inconclusive(s.frame[0], "MPRT-RECV-004 compares each sender's data with"
+                        + " R / N, and no frame carries the line rate R of the receiver's port " + address
+                        + "; the scenario must state it (CaptureJudge.portRateMbps, expectation key portRateMbps)");
+                }
+                return;
+            }
+            judge(address, port);
+        });
+    }
+
+    private void judge(final CapturePoint.Address address, final Port port) {
+        long lastStart = Long.MIN_VALUE;
+        long firstEnd = Long.MAX_VALUE;
+        long rtt = 0;
+        for (final Sender s : port.senders) {
+            lastStart = Math.max(lastStart, s.firstNs);
+            firstEnd = Math.min(firstEnd, s.lastNs);
+            rtt = Math.max(rtt, s.largestRttNs);
+        }
+        final int n = port.senders.size();
+        final double share = facts.portRateMbps() / 8000.0 * intervalNs / n;
+        final long from = lastStart + RTTS * rtt;
+        for (int k = 0; k < MAX_INTERVALS; k++) {
+            final long start = port.startNs + k * intervalNs;
+            if (start < from) {
+                continue;
+            }
+            if (start + intervalNs > firstEnd) {
+                break;
+            }
+            for (final Sender s : port.senders) {
+                if (Math.abs(s.bytes[k] - share) <= SPREAD * share) {
+                    evidence.of(s.direction).conforming(s.frame[k] > 0 ? s.frame[k] : 1);
+                } else {
+                    evidence.of(s.direction).violation(s.frame[k] > 0 ? s.frame[k] : 1, String.format(Locale.ROOT,
+                        Ipv4Flyweight.TOTAL_LENGTH.id() + ": %s sends %d bytes to %s in the %d ns from %d ns after its first data, outside 25 %% of"
+                            + " R / N = %d Mb/s / %d over the interval (%.0f bytes)", s.direction.label(), s.bytes[k],
+                        address, intervalNs, start - port.startNs, facts.portRateMbps(), n, share));
+                }
+            }
+        }
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " intervals of 10 x GUIDANCE_WINDOW kept each sender within 25 % of its share";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no receiver port in the capture took data from two or more connections";
+    }
+}

@@ -1,0 +1,199 @@
+package org.mprt.ctk.verdict.sack;
+
+import java.util.ArrayDeque;
+import java.util.Iterator;
+import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.verdict.state.Presence;
+import org.mprt.ctk.verdict.state.Timers;
+import org.mprt.ctk.wire.mprt.MaethFlyweight;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
+import org.mprt.ctk.wire.mprt.MnethFlyweight;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+/**
+ * MPRT-SACK-006 (mprt-v0.1.md section 8.2): within ACK_REQ_DELAY after a data packet is accepted on
+ * path P with AckReq=1 or beyond a gap, or arrives on P as a duplicate, the receiver sends an ACK for
+ * P that acknowledges that packet's PSN (for a duplicate, any ACK for P). Judged at the receiver's
+ * port, where a data packet's capture is its arrival and an ACK's its transmission.
+ *
+ * <p>Reading for a capture: the receiver's cack when the packet arrives is rebuilt from its latest
+ * captured ACK for the path (or PSN -1 when the capture holds the path from PSN 0), a PROBE's
+ * resynchronisation, and the arrivals captured since; the packet is beyond a gap when a PSN between
+ * that cack and it is missing or was answered by a NAK. Where the capture cannot tell (a PSN before
+ * it began, or forgotten), the packet is not judged. A packet answered by a NAK within ACK_REQ_DELAY
+ * was not accepted and owes no ACK, unless it was a duplicate; nothing is owed on a connection in
+ * ERROR. ACK_REQ_DELAY is widened by the judging tolerance, and a packet whose bound runs past the
+ * end of the capture is not judged.
+ */
+public final class ImmediateAckRule extends BehaviourRule {
+
+    /** How far the cack is walked forward; a path holds at most 256 PSNs beyond its cack. */
+    private static final int WALK = 4 * PathRecord.WINDOW;
+
+    private static final class Owed {
+        final MprtDirection direction;
+        final int pathId;
+        final int psn;
+        final boolean duplicate;
+        final String trigger;
+        final long frame;
+        final long ns;
+        boolean nakked;
+
+        Owed(final MprtDirection direction, final int pathId, final int psn, final boolean duplicate,
+             final String trigger, final long frame, final long ns) {
+            this.direction = direction;
+            this.pathId = pathId;
+            this.psn = psn;
+            this.duplicate = duplicate;
+            this.trigger = trigger;
+            this.frame = frame;
+            this.ns = ns;
+        }
+    }
+
+    private final Timers timers;
+    private final ArrayDeque<Owed> owed = new ArrayDeque<>();
+    private final long[] words = new long[4];
+
+    public ImmediateAckRule(final Timers timers) {
+        super("MPRT-SACK-006", JudgedAt.RECEIVER, false, false);
+        this.timers = timers;
+    }
+
+    @Override
+    public void observe(final Observation o) {
+        expire(o);
+        if (!o.isMprt() || !o.isAccountable()) {
+            return;
+        }
+        if (MprtOpcodes.isData(o.packet())) {
+            arrived(o);
+        } else if (MprtOpcodes.isAck(o.packet())) {
+            acknowledged(o);
+        } else if (MprtOpcodes.isNak(o.packet())) {
+            nakked(o);
+        }
+    }
+
+    private void expire(final Observation o) {
+        while (!owed.isEmpty() && o.timestampNs() - owed.peekFirst().ns > timers.ackReqBoundNs()) {
+            final Owed w = owed.pollFirst();
+            if (w.nakked && !w.duplicate || o.state().isInError(w.direction, o.timestampNs())) {
+                continue;
+            }
+            violationUnlessCut(o.state(), w.direction, w.frame, "bth.psn: PSN " + w.psn + " arrived on path " + w.pathId + " "
+                + w.trigger + ", and no ACK for path " + w.pathId + (w.duplicate ? "" : " acknowledging it")
+                + " followed within ACK_REQ_DELAY (" + timers.ackReqBoundNs() + " ns with the judging tolerance)");
+        }
+    }
+
+    private void arrived(final Observation o) {
+        final MdethFlyweight m = o.packet().extensions().mdeth();
+        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final PathRecord path = d.path(m.pathId());
+        if (path == null || o.state().isInError(d, o.timestampNs())) {
+            return;
+        }
+        final int psn = o.packet().bth().psn();
+        final String trigger;
+        final boolean duplicate = isDuplicate(path, psn);
+        if (duplicate) {
+            trigger = "as a duplicate";
+        } else {
+            final int missing = missingBefore(path, psn);
+            if (missing >= 0) {
+                trigger = "beyond a gap (PSN " + missing + " had not arrived)";
+            } else if (o.packet().bth().ackReq() == 1) {
+                trigger = "with bth.ack_req 1";
+            } else {
+                return;
+            }
+        }
+        owed.addLast(new Owed(d, m.pathId(), psn, duplicate, trigger, o.frameNumber(), o.timestampNs()));
+    }
+
+    private static boolean isDuplicate(final PathRecord path, final int psn) {
+        final int slot = path.slot(psn);
+        if (slot >= 0 && !path.isNakked(slot)) {
+            return true;
+        }
+        if (path.answers().isResynced() && SerialNumber.precedes24(psn, path.answers().resyncPsn())) {
+            return true;
+        }
+        return path.lastAckAcknowledges(psn);
+    }
+
+    /** The first PSN between the receiver's cack and {@code psn} that has not arrived; -1 when none, or unknown. */
+    private static int missingBefore(final PathRecord path, final int psn) {
+        int cack;
+        if (path.answers().hasAck()) {
+            cack = path.answers().lastCack();
+        } else if (!path.hasData() || path.lowestPsn() == 0) {
+            cack = SerialNumber.MASK_24;
+        } else {
+            return -1;
+        }
+        if (path.answers().isResynced()) {
+            final int resynced = SerialNumber.add24(path.answers().resyncPsn(), -1);
+            cack = SerialNumber.precedes24(cack, resynced) ? resynced : cack;
+        }
+        if (!SerialNumber.precedes24(cack, psn)) {
+            return -1;
+        }
+        for (int p = SerialNumber.add24(cack, 1), n = 0; p != psn && n < WALK; p = SerialNumber.add24(p, 1), n++) {
+            if (path.lastAckAcknowledges(p)) {
+                continue;
+            }
+            final Presence there = path.captured(p);
+            if (there == Presence.UNKNOWN) {
+                return -1;
+            }
+            if (there == Presence.NO || path.isNakked(path.slot(p))) {
+                return p;
+            }
+        }
+        return -1;
+    }
+
+    private void acknowledged(final Observation o) {
+        final MaethFlyweight a = o.packet().extensions().maeth();
+        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final int cack = o.packet().bth().psn();
+        for (int w = 0; w < words.length; w++) {
+            words[w] = a.sackBitmapWord(w);
+        }
+        for (final Iterator<Owed> i = owed.iterator(); i.hasNext(); ) {
+            final Owed w = i.next();
+            if (w.direction == d && w.pathId == a.pathId() && (w.duplicate || PathRecord.acknowledges(cack, words, w.psn))) {
+                evidence.of(d).conforming(w.frame);
+                i.remove();
+            }
+        }
+    }
+
+    private void nakked(final Observation o) {
+        final MnethFlyweight n = o.packet().extensions().mneth();
+        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        for (final Owed w : owed) {
+            if (w.direction == d && w.pathId == n.pathId() && w.psn == o.packet().bth().psn()) {
+                w.nakked = true;
+            }
+        }
+    }
+
+    @Override
+    protected String passText(final long checked) {
+        return checked + " arrivals with AckReq, beyond a gap or duplicate were acknowledged within ACK_REQ_DELAY";
+    }
+
+    @Override
+    protected String notApplicableText() {
+        return "no data packet with AckReq, beyond a gap or duplicate arrived in the capture";
+    }
+}

@@ -1,0 +1,46 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.Set;
+import java.util.TreeSet;
+
+/**
+ * What a scenario can tell the judge about a capture that its frames cannot show, for the few
+ * requirements whose condition is a property of the network rather than of the traffic
+ * (mprt-v0.1.md sections 10.3 and 12): which paths the scenario made slower or marked
+ * (MPRT-PATH-006) and the line rate of the receiver's ports (MPRT-RECV-001, MPRT-RECV-004). Without
+ * them those rules give INCONCLUSIVE, or judge only what holds whatever the answer.
+ *
+ * @param slowerPathIds the path_ids a scenario made slower (longer RTT) or ECN-marked, for every connection direction
+ * @param portRateMbps  the line rate of each port of the receiving node in Mb/s; 0 when not told
+ */
+public record ScenarioFacts(Set<Integer> slowerPathIds, long portRateMbps) {
+
+    private static final ScenarioFacts NONE = new ScenarioFacts(Set.of(), 0);
+
+    public ScenarioFacts {
+        slowerPathIds = Set.copyOf(new TreeSet<>(slowerPathIds));
+        if (portRateMbps < 0) {
+            throw new IllegalArgumentException("portRateMbps: expected 0 (not told) or more, found " + portRateMbps);
+        }
+    }
+
+    public static ScenarioFacts none() {
+        return NONE;
+    }
+
+    public boolean knowsSlowerPaths() {
+        return !slowerPathIds.isEmpty();
+    }
+
+    public boolean knowsPortRate() {
+        return portRateMbps > 0;
+    }
+
+    public ScenarioFacts withSlowerPaths(final Set<Integer> pathIds) {
+        return new ScenarioFacts(pathIds, portRateMbps);
+    }
+
+    public ScenarioFacts withPortRateMbps(final long rateMbps) {
+        return new ScenarioFacts(slowerPathIds, rateMbps);
+    }
+}

@@ -1,0 +1,135 @@
+package org.mprt.ctk.verdict.timeline;
+
+import java.util.ArrayList;
+import java.util.IdentityHashMap;
+import java.util.List;
+import java.util.Map;
+import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PassObserver;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.wire.mprt.MaethFlyweight;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
+import org.mprt.ctk.wire.sequence.SerialNumber;
+
+/**
+ * Collects, during the judge's one pass, the points of the report's per-path time-sequence plots
+ * ({@link PathPlot}): for each path of each MPRT connection direction, its data packets and its ACKs.
+ * Memory is bounded by the number of plots ({@link #MAX_PLOTS}) and the points each keeps, never by
+ * the capture's length; the work per frame is a lookup and, for one frame in {@code stride}, a copy.
+ */
+public final class TimeSequence implements PassObserver {
+
+    /** Paths plotted at most; the others are counted. */
+    public static final int MAX_PLOTS = 64;
+    static final int DATA_POINTS = 1024;
+    static final int RESENT_POINTS = 256;
+    static final int ACK_POINTS = 512;
+
+    private static final class Series {
+        final MprtDirection direction;
+        final PathRecord path;
+        final SampledSeries data = new SampledSeries(DATA_POINTS);
+        final SampledSeries resent = new SampledSeries(RESENT_POINTS);
+        final SampledSeries acks = new SampledSeries(ACK_POINTS);
+        boolean started;
+        int lastPsn;
+        long lastUnwrapped;
+
+        Series(final MprtDirection direction, final PathRecord path) {
+            this.direction = direction;
+            this.path = path;
+        }
+
+        /** The PSN counted on from the path's first one, across the wrap. */
+        long unwrap(final int psn, final boolean advance) {
+            if (!started) {
+                started = true;
+                lastPsn = psn;
+                lastUnwrapped = psn;
+            }
+            final long u = lastUnwrapped + SerialNumber.signedDistance24(lastPsn, psn);
+            if (advance && u > lastUnwrapped) {
+                lastPsn = psn;
+                lastUnwrapped = u;
+            }
+            return u;
+        }
+    }
+
+    private final Map<PathRecord, Series> series = new IdentityHashMap<>();
+    private final List<Series> order = new ArrayList<>();
+    private long unplotted;
+
+    @Override
+    public void observe(final Observation o) {
+        if (!o.isMprt() || !o.isAccountable()) {
+            return;
+        }
+        if (MprtOpcodes.isData(o.packet())) {
+            final MdethFlyweight m = o.packet().extensions().mdeth();
+            final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+            final Series s = series(d, d.path(m.pathId()));
+            if (s != null) {
+                final int psn = o.packet().bth().psn();
+                final boolean again = m.r() == 1 && s.path.slot(psn) >= 0;
+                (again ? s.resent : s.data).add(o.timestampNs(), s.unwrap(psn, true), 0);
+            }
+        } else if (MprtOpcodes.isAck(o.packet())) {
+            final MaethFlyweight a = o.packet().extensions().maeth();
+            final MprtDirection d = o.state().mprtAnswered(o.packet());
+            final Series s = series(d, d.path(a.pathId()));
+            if (s != null) {
+                final int cack = o.packet().bth().psn();
+                final int top = highestSacked(a, cack);
+                s.acks.add(o.timestampNs(), s.unwrap(cack, false), s.unwrap(top, false));
+            }
+        }
+    }
+
+    private Series series(final MprtDirection d, final PathRecord path) {
+        if (path == null) {
+            return null;
+        }
+        Series s = series.get(path);
+        if (s == null) {
+            if (order.size() >= MAX_PLOTS) {
+                unplotted++;
+                return null;
+            }
+            s = new Series(d, path);
+            series.put(path, s);
+            order.add(s);
+        }
+        return s;
+    }
+
+    /** The highest PSN the ACK's bitmap acknowledges, or its cack when the bitmap is empty. */
+    private static int highestSacked(final MaethFlyweight a, final int cack) {
+        for (int w = 3; w >= 0; w--) {
+            final long word = a.sackBitmapWord(w);
+            if (word != 0) {
+                final int bit = w * 64 + 63 - Long.numberOfTrailingZeros(word);
+                return SerialNumber.add24(cack, bit + 1);
+            }
+        }
+        return cack;
+    }
+
+    /** The plots, in the order their paths first appeared. */
+    public List<PathPlot> plots() {
+        final List<PathPlot> out = new ArrayList<>(order.size());
+        for (final Series s : order) {
+            out.add(new PathPlot(s.direction.label(), s.path.pathId(), s.path.plane() == null ? "" : s.path.plane().toString(),
+                s.data.ns(), s.data.first(), s.data.seen(), s.resent.ns(), s.resent.first(), s.resent.seen(),
+                s.acks.ns(), s.acks.first(), s.acks.second(), s.acks.seen()));
+        }
+        return out;
+    }
+
+    /** Frames of paths beyond {@link #MAX_PLOTS}, which are not plotted. */
+    public long unplottedFrames() {
+        return unplotted;
+    }
+}

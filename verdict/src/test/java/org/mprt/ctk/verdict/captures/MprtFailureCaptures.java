@@ -1,0 +1,177 @@
+package org.mprt.ctk.verdict.captures;
+
+import static org.mprt.ctk.verdict.captures.BehaviourCaptures.connection;
+
+import java.util.ArrayList;
+import java.util.Comparator;
+import java.util.List;
+
+/**
+ * Captures of path failure, spraying and fair sharing (mprt-v0.1.md sections 10 and 12). The failure
+ * captures are taken at node A's ports (stated: 10.0.0.1) while A sends to B over path 0 (plane 0)
+ * and path 1 (plane 1); B's answers arrive a 20 µs round trip later. Bounds as judged include the
+ * default JUDGING_TOLERANCE of 10 µs: FAIL_RTO_COUNT x RTO_MIN 140 µs, 2 x PROBE_INTERVAL and
+ * PROBE_TIMEOUT 210 µs, (FAIL_RTO_COUNT + 1) x RTO_MAX 8010 µs.
+ */
+final class MprtFailureCaptures {
+
+    private MprtFailureCaptures() {
+    }
+
+    /**
+     * A conforming sender: path 0 stops answering; A retransmits its oldest packet at the RTO expiries
+     * (frames 6 and 7), re-sprays its data onto path 1 at the third (frame 8, 700 µs in), probes path
+     * 0 every 100 µs (frames 10 and 12), and after two answered PROBEs sends new data on it at the
+     * probed PSN (frame 14).
+     */
+    static CaptureFile clean(final BehaviourCaptures b) {
+        return CaptureFile.ethernet("behaviour/mprt-path-failure-clean.pcap")
+            .at(0, b.data(p -> { }))                                                                 // 1: never answered
+            .at(1, b.data(p -> path1(p, 0, 1)))                                                      // 2
+            .at(21, b.ack(p -> ack1(p, 0)))                                                          // 3
+            .at(22, b.data(p -> { path1(p, 1, 2); p.ackReq = 1; }))                                  // 4
+            .at(42, b.ack(p -> ack1(p, 1)))                                                          // 5
+            .at(100, b.data(p -> { p.r = 1; p.txTimestamp = 2000L; }))                               // 6: first RTO expiry
+            .at(300, b.data(p -> { p.r = 1; p.txTimestamp = 3000L; }))                               // 7: second
+            .at(700, b.data(p -> { path1(p, 2, 0); p.r = 1; p.ackReq = 1; }))                        // 8: re-spray
+            .at(720, b.ack(p -> ack1(p, 2)))                                                         // 9
+            .at(800, b.probe(p -> { p.psn = 1; p.probeId = 1; }))                                    // 10
+            .at(820, b.probeReply(p -> { p.psn = 1; p.probeId = 1; }))                               // 11
+            .at(900, b.probe(p -> { p.psn = 1; p.probeId = 2; p.txTimestamp = 1101L; }))             // 12
+            .at(920, b.probeReply(p -> { p.psn = 1; p.probeId = 2; p.txTimestamp = 1101L; }))        // 13
+            .at(930, b.data(p -> { p.psn = 1; p.msn = 3; p.ackReq = 1; }))                           // 14: readmitted
+            .at(950, b.ack(p -> { p.cack = 1; p.echoTimestamp = 1001L; }));                          // 15
+    }
+
+    /** A data packet of path 1 (plane 1) with this PSN and MSN of stream 0. */
+    private static void path1(final MprtPacket p, final int psn, final long msn) {
+        p.plane = 1;
+        p.pathId = 1;
+        p.psn = psn;
+        p.msn = msn;
+    }
+
+    private static void ack1(final MprtPacket p, final int cack) {
+        p.plane = 1;
+        p.pathId = 1;
+        p.cack = cack;
+    }
+
+    /**
+     * Four connections, each failing path 0 its own way. Connection 1 re-sprays 60 µs after path 0
+     * went silent (frame 4, FAIL-003) and sends its first PROBE 340 µs after that re-spray (FAIL-005,
+     * frame 4). Connection 2 probes with a PSN other than the path's next (frame 15, FAIL-005) and
+     * sends new data after one answered PROBE (frame 17, FAIL-007). Connection 3 sends new data while
+     * a packet abandoned on path 0 still awaits its re-spray (frame 25, FAIL-002), then readmits the path
+     * properly. Connection 4 abandons path 0 by a PROBE but never re-sprays its data while path 1 goes on
+     * making progress for 8100 µs (frame 34, FAIL-002).
+     */
+    static CaptureFile faults(final BehaviourCaptures b) {
+        final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-path-failure-faults.pcap")
+            .at(0, b.data(p -> { }))                                                                 // 1
+            .at(1, b.data(p -> path1(p, 0, 1)))                                                      // 2
+            .at(21, b.ack(p -> ack1(p, 0)))                                                          // 3
+            .at(60, b.data(p -> { path1(p, 1, 0); p.r = 1; p.ackReq = 1; }))                         // 4: re-spray too early
+            .at(80, b.ack(p -> ack1(p, 1)))                                                          // 5
+            .at(400, b.probe(p -> p.psn = 1))                                                        // 6: first PROBE late
+            .at(420, b.probeReply(p -> p.psn = 1))                                                   // 7
+            .at(1000, b.data(p -> connection(p, 2)))                                                 // 8
+            .at(1001, b.data(p -> { connection(p, 2); path1(p, 0, 1); }))                            // 9
+            .at(1021, b.ack(p -> { connection(p, 2); ack1(p, 0); }))                                 // 10
+            .at(1100, b.data(p -> { connection(p, 2); p.r = 1; p.txTimestamp = 2000L; }))            // 11
+            .at(1300, b.data(p -> { connection(p, 2); p.r = 1; p.txTimestamp = 3000L; }))            // 12
+            .at(1700, b.data(p -> { connection(p, 2); path1(p, 1, 0); p.r = 1; p.ackReq = 1; }))     // 13
+            .at(1720, b.ack(p -> { connection(p, 2); ack1(p, 1); }))                                 // 14
+            .at(1800, b.probe(p -> { connection(p, 2); p.psn = 5; p.probeId = 7; }))                 // 15: PSN 5, not 1
+            .at(1820, b.probeReply(p -> { connection(p, 2); p.psn = 5; p.probeId = 7; }))            // 16
+            .at(1850, b.data(p -> { connection(p, 2); p.psn = 1; p.msn = 2; }))                      // 17: one answered PROBE
+            .at(2000, b.data(p -> connection(p, 3)))                                                 // 18
+            .at(2001, b.data(p -> { connection(p, 3); p.psn = 1; p.msn = 1; }))                      // 19
+            .at(2002, b.data(p -> { connection(p, 3); path1(p, 0, 2); }))                            // 20
+            .at(2022, b.ack(p -> { connection(p, 3); ack1(p, 0); }))                                 // 21
+            .at(2100, b.data(p -> { connection(p, 3); p.r = 1; p.txTimestamp = 2000L; }))            // 22
+            .at(2300, b.data(p -> { connection(p, 3); p.r = 1; p.txTimestamp = 3000L; }))            // 23
+            .at(2700, b.data(p -> { connection(p, 3); path1(p, 1, 0); p.r = 1; }))                   // 24: re-spray of PSN 0
+            .at(2715, b.data(p -> { connection(p, 3); path1(p, 2, 3); }))                            // 25: new data first
+            .at(2716, b.data(p -> { connection(p, 3); path1(p, 3, 1); p.r = 1; p.ackReq = 1; }))     // 26: re-spray of PSN 1
+            .at(2736, b.ack(p -> { connection(p, 3); ack1(p, 3); }))                                 // 27
+            .at(2800, b.probe(p -> { connection(p, 3); p.psn = 2; p.probeId = 1; }))                 // 28
+            .at(2820, b.probeReply(p -> { connection(p, 3); p.psn = 2; p.probeId = 1; }))            // 29
+            .at(2900, b.probe(p -> { connection(p, 3); p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; })) // 30
+            .at(2920, b.probeReply(p -> { connection(p, 3); p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; })) // 31
+            .at(2930, b.data(p -> { connection(p, 3); p.psn = 2; p.msn = 4; p.ackReq = 1; }))        // 32
+            .at(2950, b.ack(p -> { connection(p, 3); p.cack = 2; p.echoTimestamp = 1002L; }))        // 33
+            .at(3000, b.data(p -> connection(p, 4)))                                                 // 34: never re-sprayed
+            .at(3001, b.data(p -> { connection(p, 4); path1(p, 0, 1); }))                            // 35
+            .at(3021, b.ack(p -> { connection(p, 4); ack1(p, 0); }))                                 // 36
+            .at(3100, b.data(p -> { connection(p, 4); p.r = 1; p.txTimestamp = 2000L; }))            // 37
+            .at(3300, b.data(p -> { connection(p, 4); p.r = 1; p.txTimestamp = 3000L; }))            // 38
+            .at(3700, b.probe(p -> { connection(p, 4); p.psn = 1; }));                               // 39
+        for (int k = 1; k <= 9; k++) {
+            final int psn = k;
+            final double at = k < 9 ? 2800 + 1000 * k : 11080;
+            file.at(at, b.data(p -> { connection(p, 4); path1(p, psn, 1 + psn); p.ackReq = 1; }))   // 40, 42, ..., 56
+                .at(at + 20, b.ack(p -> { connection(p, 4); ack1(p, psn); }));                      // 41, 43, ..., 57
+        }
+        return file;
+    }
+
+    /**
+     * MPRT-PATH-006, with the scenario's statement that path 1 is the slower one: the conforming sender
+     * puts six new packets on path 0 and two on path 1; the faulty one the reverse.
+     */
+    static CaptureFile pathPreference(final BehaviourCaptures b, final boolean conforming) {
+        final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-path-preference-"
+            + (conforming ? "clean" : "faults") + ".pcap");
+        final int fast = conforming ? 6 : 2;
+        final int slow = conforming ? 2 : 6;
+        int msn = 0;
+        for (int i = 0; i < Math.max(fast, slow); i++) {
+            final int psn = i;
+            if (i < fast) {
+                final int m = msn++;
+                file.at(i, b.data(p -> { p.psn = psn; p.msn = m; }));
+            }
+            if (i < slow) {
+                final int m = msn++;
+                file.at(i + 0.5, b.data(p -> path1(p, psn, m)));
+            }
+        }
+        return file.at(25, b.ack(p -> { p.cack = fast - 1; p.echoTimestamp = 1000L + fast - 1; }))
+            .at(26, b.ack(p -> { ack1(p, slow - 1); p.echoTimestamp = 1000L + slow - 1; }));
+    }
+
+    /**
+     * MPRT-RECV-004 with the port rate stated (8000 Mb/s), captured at B: connections 1 and 2 each send
+     * a full-size packet (4176 bytes of IP length) every 8.4 µs to 10.0.0.2, about their share of
+     * 100000 bytes per 200 µs interval, for 1 ms; B acknowledges each at once with a guidance of 4000
+     * Mb/s. In the faulty capture connection 2 sends only 7 packets in the third interval.
+     */
+    static CaptureFile fairShare(final BehaviourCaptures b, final boolean conforming) {
+        record Timed(double atMicros, byte[] frame) {
+        }
+        final List<Timed> frames = new ArrayList<>();
+        for (int c = 1; c <= 2; c++) {
+            final int conn = c;
+            int psn = 0;
+            for (int j = 0; j < 120; j++) {
+                final double at = 8.4 * j + 4.2 * (c - 1);
+                if (!conforming && c == 2 && at >= 460 && at < 600) {
+                    continue;
+                }
+                final int n = psn++;
+                frames.add(new Timed(at, b.data(p -> { connection(p, conn); p.psn = n; p.msn = n;
+                    p.messageLength = 4096; p.payloadBytes = 4096; })));
+                frames.add(new Timed(at + 1, b.ack(p -> { connection(p, conn); p.cack = n; p.guidanceRateMbps = 4000;
+                    p.echoTimestamp = 1000L + n; p.streamRecords = new int[][] {{0, n + 1}}; })));
+            }
+        }
+        frames.sort(Comparator.comparingDouble(Timed::atMicros));
+        final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-fair-share-" + (conforming ? "clean" : "faults")
+            + ".pcap");
+        for (final Timed t : frames) {
+            file.at(t.atMicros(), t.frame());
+        }
+        return file;
+    }
+}

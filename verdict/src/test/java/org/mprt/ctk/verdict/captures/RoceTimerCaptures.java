@@ -1,0 +1,59 @@
+package org.mprt.ctk.verdict.captures;
+
+import org.mprt.ctk.wire.ip.Ecn;
+import org.mprt.ctk.wire.opcode.OpcodeTable;
+
+/**
+ * RoCEv2 requester captures at A (stated) for the go-back-N timers of rocev2-baseline.md section 9 and
+ * the ECN codepoint of ROCE-WIRE-007. The Local ACK Timeout is the kit default, code 8: T = 1048.576 µs;
+ * RETRY_CNT 7. Syndromes: 0x1F ACK, 0x2C RNR NAK with timer code 12 (0.64 ms in Table 45).
+ */
+final class RoceTimerCaptures {
+
+    private static final int ACK = 0x1F;
+    private static final int RNR_NAK_640_US = 0x20 | 12;
+
+    private RoceTimerCaptures() {
+    }
+
+    /**
+     * A conforming requester: PSN 100 goes unanswered and is resent 1100 µs later (frame 2); PSN 101 is
+     * answered by an RNR NAK and resent 680 µs after it (frame 6).
+     */
+    static CaptureFile clean(final BehaviourCaptures b) {
+        final int qp = 0x55;
+        final int answerQp = 0x65;
+        return CaptureFile.ethernet("behaviour/rocev2-requester-timers-clean.pcap")
+            .at(0, b.request(qp, OpcodeTable.RC_SEND_ONLY, 100, 8, 1))                              // 1: lost
+            .at(1100, b.request(qp, OpcodeTable.RC_SEND_ONLY, 100, 8, 1))                           // 2: timeout
+            .at(1120, b.acknowledge(answerQp, 100, ACK, 1))                                         // 3
+            .at(1200, b.request(qp, OpcodeTable.RC_SEND_ONLY, 101, 8, 1))                           // 4
+            .at(1220, b.acknowledge(answerQp, 101, RNR_NAK_640_US, 1))                              // 5
+            .at(1900, b.request(qp, OpcodeTable.RC_SEND_ONLY, 101, 8, 1))                           // 6: after the RNR timer
+            .at(1920, b.acknowledge(answerQp, 101, ACK, 2));                                        // 7
+    }
+
+    /**
+     * A requester that breaks one rule per marked frame: it times out after 500 µs, under T (frame 2);
+     * sends a request with ECN CE (frame 4); resends an RNR-NAKed request 30 µs after the NAK, under
+     * the 640 µs of its timer (frame 6); and resends PSN 12 an eighth time without progress, over
+     * RETRY_CNT (frame 16).
+     */
+    static CaptureFile faults(final BehaviourCaptures b) {
+        final int qp = 0x56;
+        final int answerQp = 0x66;
+        final CaptureFile file = CaptureFile.ethernet("behaviour/rocev2-requester-timers-faults.pcap")
+            .at(0, b.request(qp, OpcodeTable.RC_SEND_ONLY, 10, 8, 1))                               // 1
+            .at(500, b.request(qp, OpcodeTable.RC_SEND_ONLY, 10, 8, 1))                             // 2: early
+            .at(520, b.acknowledge(answerQp, 10, ACK, 1))                                           // 3
+            .at(600, b.request(qp, OpcodeTable.RC_SEND_ONLY, 11, 8, 1, Ecn.CE))                     // 4: CE
+            .at(620, b.acknowledge(answerQp, 11, RNR_NAK_640_US, 1))                                // 5
+            .at(650, b.request(qp, OpcodeTable.RC_SEND_ONLY, 11, 8, 1))                             // 6: under the RNR timer
+            .at(670, b.acknowledge(answerQp, 11, ACK, 2))                                           // 7
+            .at(1000, b.request(qp, OpcodeTable.RC_SEND_ONLY, 12, 8, 1));                           // 8
+        for (int k = 1; k <= 8; k++) {
+            file.at(1000 + 1100 * k, b.request(qp, OpcodeTable.RC_SEND_ONLY, 12, 8, 1));            // 9-16
+        }
+        return file.at(9820, b.acknowledge(answerQp, 12, ACK, 3));                                  // 17
+    }
+}

@@ -1,0 +1,130 @@
+package org.mprt.ctk.verdict.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.ByteArrayInputStream;
+import java.io.StringWriter;
+import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.HashSet;
+import java.util.List;
+import java.util.Set;
+import javax.xml.parsers.DocumentBuilderFactory;
+import javax.xml.xpath.XPathConstants;
+import javax.xml.xpath.XPathFactory;
+import org.junit.jupiter.api.Test;
+import org.mprt.ctk.requirement.RequirementCatalogue;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Judgement;
+import org.w3c.dom.Document;
+import org.w3c.dom.Element;
+import org.w3c.dom.NodeList;
+
+/**
+ * The verdict page is what a person debugging a device reads: a well-formed, self-contained XHTML
+ * document whose requirements link to their spec clause inside the page, whose failing frames are
+ * listed with their decoded fields, and which draws one time-sequence plot per path.
+ */
+class HtmlReportTest {
+
+    private static final Path BEHAVIOUR = Path.of("..", "captures", "behaviour");
+
+    private static String page(final Judgement j) throws Exception {
+        final StringWriter out = new StringWriter();
+        new HtmlReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
+        return out.toString();
+    }
+
+    private static Document parse(final String html) throws Exception {
+        final DocumentBuilderFactory f = DocumentBuilderFactory.newInstance();
+        f.setNamespaceAware(true);
+        f.setFeature("http://apache.org/xml/features/nonvalidating/load-external-dtd", false);
+        return f.newDocumentBuilder().parse(new ByteArrayInputStream(html.getBytes(StandardCharsets.UTF_8)));
+    }
+
+    private static NodeList select(final Document d, final String xpath) throws Exception {
+        return (NodeList) XPathFactory.newInstance().newXPath().evaluate(xpath, d, XPathConstants.NODESET);
+    }
+
+    private static Judgement senderFaults() throws Exception {
+        return CaptureJudge.standard().takenAt(List.of(InetAddress.getByName("10.0.0.1")))
+            .judge(BEHAVIOUR.resolve("mprt-sender-faults.pcap"));
+    }
+
+    @Test
+    void shouldWriteAWellFormedPageWhoseEveryInternalLinkHasItsTarget() throws Exception {
+        final Document d = parse(page(senderFaults()));
+
+        final Set<String> ids = new HashSet<>();
+        final NodeList withId = select(d, "//*[@id]");
+        for (int i = 0; i < withId.getLength(); i++) {
+            ids.add(((Element) withId.item(i)).getAttribute("id"));
+        }
+        final NodeList links = select(d, "//*[local-name()='a']/@href");
+        assertThat(links.getLength()).isGreaterThan(100);
+        for (int i = 0; i < links.getLength(); i++) {
+            final String href = links.item(i).getNodeValue();
+            assertThat(href).as("links stay on the page").startsWith("#");
+            assertThat(ids).as("target of %s", href).contains(href.substring(1));
+        }
+        assertThat(select(d, "//*[local-name()='link' or local-name()='script' or @src]").getLength()).isZero();
+    }
+
+    @Test
+    void shouldLinkEachRequirementToItsClauseInTheEmbeddedSpec() throws Exception {
+        final Document d = parse(page(senderFaults()));
+
+        final NodeList clause = select(d, "//*[@id='spec-MPRT-PATH-001']");
+        assertThat(clause.getLength()).isEqualTo(1);
+        assertThat(clause.item(0).getTextContent()).contains("On every path of a connection the first data packet carries PSN 0");
+        assertThat(select(d, "//*[@id='verdict-MPRT-PATH-001']//*[local-name()='a'][@href='#spec-MPRT-PATH-001']")
+            .getLength()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldListEveryFailingFrameWithItsDecodedFieldsAndTheNamedFieldHighlighted() throws Exception {
+        final Judgement j = senderFaults();
+        final Document d = parse(page(j));
+
+        // Frame 3 skips PSN 2 of path 0 (MPRT-PATH-001): its BTH PSN is 3, and the explanation names bth.psn.
+        final NodeList frame3 = select(d, "//*[@id='frame-3']");
+        assertThat(frame3.getLength()).isEqualTo(1);
+        assertThat(frame3.item(0).getTextContent()).contains("MPRT-PATH-001", "mprt.mdeth.path_id", "udp.source_port");
+        final NodeList psn = select(d, "//*[@id='frame-3']//*[local-name()='tr'][@class='named']"
+            + "[*[local-name()='td'][1]='bth.psn']/*[local-name()='td'][2]");
+        assertThat(psn.getLength()).isEqualTo(1);
+        assertThat(psn.item(0).getTextContent()).isEqualTo("3");
+        for (final var v : j.verdicts()) {
+            if (v.outcome() == org.mprt.ctk.verdict.Outcome.FAIL) {
+                for (final long f : v.frames()) {
+                    assertThat(select(d, "//*[@id='frame-" + f + "']").getLength()).as("frame %d of %s", f,
+                        v.requirementId()).isEqualTo(1);
+                }
+            }
+        }
+    }
+
+    @Test
+    void shouldDrawOneTimeSequencePlotPerPathOfEachConnectionDirection() throws Exception {
+        final Judgement j = CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-clean.pcap"));
+        final Document d = parse(page(j));
+
+        // A to B on paths 0 and 1, B to A on path 0.
+        assertThat(j.plots()).hasSize(3);
+        assertThat(select(d, "//*[local-name()='svg' and namespace-uri()='http://www.w3.org/2000/svg']").getLength())
+            .isEqualTo(3);
+        // The retransmission of PSN 1 on path 0 is drawn in red.
+        assertThat(select(d, "//*[local-name()='svg']/*[local-name()='path'][@stroke='#d62728']").getLength()).isEqualTo(1);
+    }
+
+    @Test
+    void shouldKeepThePlotsOfALongCaptureBoundedBySampling() throws Exception {
+        final Judgement j = CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-ack-request-clean.pcap"));
+
+        assertThat(j.plots()).hasSize(1);
+        assertThat(j.plots().get(0).dataCount()).isEqualTo(266);
+        assertThat(j.plots().get(0).dataNs()).hasSizeLessThanOrEqualTo(266);
+        assertThat(page(j).length()).isLessThan(400_000);
+    }
+}
