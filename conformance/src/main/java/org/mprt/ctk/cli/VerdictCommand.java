@@ -1,8 +1,11 @@
 package org.mprt.ctk.cli;
 
 import java.io.IOException;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.pcap.CaptureFormatException;
@@ -35,15 +38,71 @@ final class VerdictCommand implements Callable<Integer> {
             + "such as the PMTU, tighten the rules that depend on them")
     private Path pics;
 
-    @Override
-    public Integer call() throws IOException {
-        final Path outDir = out != null ? out : KitHome.get().resolve("reports").resolve("verdict");
-        final CaptureJudge judge;
+    @Option(names = "--taken-at", paramLabel = "IP", split = ",",
+        description = "The capture was taken at the ports of the node with these addresses (one per plane is "
+            + "enough): sender rules are judged on what it sends, receiver rules on what it receives. Without it "
+            + "the side is inferred from answer times, and rules for a side that cannot be told are inconclusive")
+    private List<String> takenAt = List.of();
+
+    @Option(names = "--from-start",
+        description = "The capture holds every connection from its first packet, so a path's first PSN and a "
+            + "stream's first MSN can be judged")
+    private boolean fromStart;
+
+    @Option(names = "--slower-paths", paramLabel = "PATH_ID", split = ",",
+        description = "path_ids made slower or ECN-marked on purpose (MPRT-PATH-006 needs to know which)")
+    private List<Integer> slowerPaths = List.of();
+
+    @Option(names = "--port-rate", paramLabel = "MBPS",
+        description = "Line rate of each port of the receiving node in Mb/s (MPRT-RECV-001 and -004 need it)")
+    private long portRateMbps;
+
+    private CaptureJudge base() throws IOException {
         try {
-            judge = pics == null ? CaptureJudge.standard() : CaptureJudge.declaring(Pics.load(pics));
+            return pics == null ? CaptureJudge.standard() : CaptureJudge.declaring(Pics.load(pics));
         } catch (final PicsException e) {
             throw new InputException(e.getMessage());
         }
+    }
+
+    /** The judge told what the user knows about the capture that no frame says. */
+    private CaptureJudge configured(final CaptureJudge base) {
+        CaptureJudge judge = base;
+        if (!takenAt.isEmpty()) {
+            final List<InetAddress> addresses = new ArrayList<>();
+            for (final String text : takenAt) {
+                addresses.add(address(text));
+            }
+            judge = judge.takenAt(addresses);
+        }
+        if (fromStart) {
+            judge = judge.fromConnectionStart();
+        }
+        if (!slowerPaths.isEmpty()) {
+            judge = judge.slowerPaths(slowerPaths);
+        }
+        if (portRateMbps > 0) {
+            judge = judge.portRateMbps(portRateMbps);
+        }
+        return judge;
+    }
+
+    /** A literal IPv4 or IPv6 address; never a host name, so nothing is looked up. */
+    private static InetAddress address(final String text) {
+        if (!text.matches("[0-9.]+|[0-9A-Fa-f:.]*:[0-9A-Fa-f:.]*")) {
+            throw new InputException("--taken-at " + text + ": expected an IPv4 or IPv6 address such as 10.0.0.2");
+        }
+        try {
+            return InetAddress.getByName(text);
+        } catch (final UnknownHostException e) {
+            throw new InputException("--taken-at " + text + ": expected an IPv4 or IPv6 address such as 10.0.0.2");
+        }
+    }
+
+    @Override
+    public Integer call() throws IOException {
+        final Path outDir = out != null ? out : KitHome.get().resolve("reports").resolve("verdict");
+        final CaptureJudge judge = configured(base());
         final ReportSet reports = ReportSet.standard(KitHome.kitVersion());
         int exit = ExitCodes.PASS;
         for (final Path capture : captures) {

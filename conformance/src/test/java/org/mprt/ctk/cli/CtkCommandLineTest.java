@@ -113,4 +113,16 @@ class CtkCommandLineTest {
         assertThat(Ctk.execute("verdict", "--pics", pics.toString(), clean.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("pmtu1024.yaml");
     }
+
+    @Test
+    void shouldJudgeSenderRulesWhenToldWhereTheCaptureWasTaken() {
+        final String capture = CAPTURES.resolve("behaviour/mprt-sender-faults.pcap").toString();
+
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), "--taken-at", "10.0.0.1", "--from-start", capture))
+            .isEqualTo(ExitCodes.FAIL);
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("MPRT-PATH-001").contains("PSN 2 is skipped");
+
+        assertThat(Ctk.execute("verdict", "--taken-at", "no-such-host", capture)).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("expected an IPv4 or IPv6 address");
+    }
 }
