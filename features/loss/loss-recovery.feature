@@ -12,13 +12,15 @@ Feature: Loss recovery on the path that lost the packet
       And a connection between the tester and the device under test with 8 paths and 2 streams
       And the connections use a PMTU of 1024 bytes
 
-    @MPRT-LOSS-001 @MPRT-LOSS-002 @MPRT-LOSS-004
+    @MPRT-LOSS-001 @MPRT-LOSS-002 @MPRT-LOSS-004 @MPRT-LOSS-005 @MPRT-LOSS-006
     Scenario Outline: Retransmissions under <loss> random loss
       Given every switch link loses <loss> of the packets
       When the device under test sends 4 RDMA WRITEs of 32 KiB on every stream to the tester
       Then MPRT-LOSS-001 passes
       And MPRT-LOSS-002 passes
       And MPRT-LOSS-004 passes
+      And MPRT-LOSS-005 passes
+      And MPRT-LOSS-006 passes
 
       Examples:
         | loss |
@@ -47,12 +49,13 @@ Feature: Loss recovery on the path that lost the packet
       Given a fabric of 2 planes with 2 spines per plane and 10 Gb/s links
       And a connection between the tester and the device under test with 2 paths and 1 stream
 
-    @MPRT-LOSS-004 @mutant
+    @MPRT-LOSS-004 @MPRT-LOSS-005 @mutant
     Scenario Outline: A device that <does> is caught at the data it sends again
       Given the device under test is the mutant <mutant>
       And every switch link loses 5% of the packets
       When the device under test sends 4 RDMA WRITEs of 32 KiB on every stream to the tester
       Then MPRT-LOSS-004 fails at data packets the device under test sent
+      And MPRT-LOSS-005 fails at data packets the device under test sent
 
       Examples:
         | mutant            | does                                        |

@@ -99,3 +99,15 @@ Feature: Paths, their sequence numbers and their send windows
       When the tester sends 8 RDMA WRITEs of 32 KiB on every stream to the device under test
       Then MPRT-WIRE-060 passes
       And MPRT-SACK-002 passes
+
+  Rule: One plane slower than the other
+
+    Background:
+      Given a fabric of 2 planes with 2 spines per plane and 100 Gb/s links
+      And a connection between the tester and the device under test with 4 paths and 2 streams
+
+    @MPRT-PATH-006
+    Scenario: The sender puts fewer new packets on the paths of the slower plane
+      Given the switch links of plane 1 delay packets by 20 µs with 0 ns of jitter
+      When the device under test sends 8 RDMA WRITEs of 64 KiB on every stream to the tester
+      Then MPRT-PATH-006 passes

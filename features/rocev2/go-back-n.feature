@@ -62,3 +62,29 @@ Feature: RoCEv2 sequence numbers, acknowledgements and go-back-N
       Given the device under test is the mutant ACK_EXPECTED_PSN
       When the tester sends 4 RDMA WRITEs of 32 KiB on every stream to the device under test
       Then ROCE-PSN-002 fails at RoCEv2 packets the device under test sent
+
+  Rule: The device under test is the requester over lossy links, its timer at work
+
+    @ROCE-GBN-002 @ROCE-GBN-003 @ROCE-WIRE-007
+    Scenario: The requester times out and retries as its Local ACK Timeout and RETRY_CNT allow
+      Given every switch link loses 5% of the packets
+      And the traffic is given at most 50 ms to complete
+      When the device under test sends 4 RDMA WRITEs of 32 KiB on every stream to the tester
+      Then ROCE-GBN-002 passes
+      And ROCE-GBN-003 passes
+      And ROCE-WIRE-007 passes
+
+    @ROCE-GBN-002 @mutant
+    Scenario: A requester that times out early is caught at its early resends
+      Given the device under test is the mutant EARLY_TIMEOUT
+      And every switch link loses 5% of the packets
+      And the traffic is given at most 50 ms to complete
+      When the device under test sends 4 RDMA WRITEs of 32 KiB on every stream to the tester
+      Then ROCE-GBN-002 fails at RoCEv2 packets the device under test sent
+
+    @ROCE-GBN-004 @ROCE-GBN-003
+    Scenario: The requester waits out an RNR NAK before it resends a SEND
+      Given the receivers post their receive buffers 200 µs late
+      When the device under test sends 4 SENDs of 4 KiB on every stream to the tester
+      Then ROCE-GBN-004 passes
+      And ROCE-GBN-003 passes

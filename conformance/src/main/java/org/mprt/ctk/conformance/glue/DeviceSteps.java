@@ -37,6 +37,26 @@ public final class DeviceSteps {
         world.connections().pmtuBytes(bytes);
     }
 
+    @Given("the device under test and the testers run with an RTO_MAX of {time}")
+    public void rtoMax(final TimeBound time) {
+        world.rtoMax(world.ns(time));
+    }
+
+    @Given("the testers drain their ports at {rate}")
+    public void testersDrainAt(final Long rateBps) {
+        world.testersDrainAt(rateBps);
+    }
+
+    @Given("{int} other hosts each write {bytes} to the tester at the same time")
+    public void crossTraffic(final int hosts, final Long bytes) {
+        world.crossTraffic(hosts, bytes);
+    }
+
+    @Given("the device under test writes to the tester with a forged rkey")
+    public void deviceForgesRkeys() {
+        world.deviceForgesRkeys();
+    }
+
     @Given("the receivers post their receive buffers {time} late")
     public void receiveBuffersLate(final TimeBound delay) {
         world.receiveBuffersLate(world.ns(delay));

@@ -219,19 +219,19 @@ public final class ParameterTypes {
         return TrafficRow.Operation.parse(words);
     }
 
-    /** A traffic table row: sender, operation, stream, messages, size. */
+    /** A traffic table row: sender, operation, stream, messages, size, and optionally when it is posted (from). */
     @DataTableType
     public TrafficRow trafficRow(final Map<String, String> row) {
         return new TrafficRow(TrafficRow.Side.parse(cell(row, "sender")), TrafficRow.Operation.parse(cell(row, "operation")),
             TrafficRow.parseStream(cell(row, "stream")), count(cell(row, "messages")),
-            Quantity.bytes(cell(row, "size")));
+            Quantity.bytes(cell(row, "size")), row.containsKey("from") ? Quantity.timeNs(cell(row, "from")) : 0);
     }
 
     private static String cell(final Map<String, String> row, final String column) {
         final String value = row.get(column);
         if (value == null) {
             throw new ScenarioInputException("traffic table without a '" + column + "' column: expected the columns "
-                + "sender, operation, stream, messages, size");
+                + "sender, operation, stream, messages, size (and, for rows posted later, from)");
         }
         return value;
     }

@@ -28,6 +28,11 @@ public final class VerdictSteps {
         VerdictCheck.failsAt(world.verdictOn(requirementId), kind, world.ledger(), world.where());
     }
 
+    @Then("{requirement} fails at {frames} the device under test received")
+    public void failsAtReceived(final String requirementId, final FrameKind kind) {
+        VerdictCheck.failsAtReceived(world.verdictOn(requirementId), kind, world.ledger(), world.where());
+    }
+
     @Then("{requirement} fails with {string}")
     public void failsWith(final String requirementId, final String text) {
         VerdictCheck.failsWith(world.verdictOn(requirementId), text, world.where());

@@ -6,6 +6,8 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.Set;
+import java.util.TreeSet;
 import org.mprt.ctk.conformance.probe.ProbeBench;
 import org.mprt.ctk.conformance.probe.ProbeExpectation;
 import org.mprt.ctk.conformance.probe.ProbePacket;
@@ -45,8 +47,14 @@ public final class ScenarioWorld {
     private int probeConnections = 1;
     private long probeToleranceNs = -1;
     private long receiveDelayNs;
+    private boolean forgeDeviceRkeys;
+    private int crossHosts;
+    private long crossBytes;
     private long runAtLeastNs;
     private long trafficLimitNs = TrafficRunner.LIMIT_NS;
+    private String mutant;
+    private TunedDevice.Tuning deviceTuning = TunedDevice.Tuning.NONE;
+    private TunedDevice.Tuning testerTuning = TunedDevice.Tuning.NONE;
     private Testbed bed;
     private ProbeSession probe;
     private String trafficOutcome;
@@ -102,6 +110,25 @@ public final class ScenarioWorld {
                 + identity.profile() + " mutant here (a scenario is RoCEv2 when tagged " + ScenarioIdentity.ROCEV2_TAG + ")");
         }
         dut = mutant;
+        this.mutant = name;
+    }
+
+    /**
+     * The device under test and the testers run with this RTO_MAX (the reference's own setting, which
+     * the device's PICS then declares), so that a failure, which takes (FAIL_RTO_COUNT + 1) x RTO_MAX
+     * to play out, fits a short run.
+     */
+    public void rtoMax(final long ns) {
+        requireNotBuilt("RTO_MAX");
+        deviceTuning = deviceTuning.withRtoMaxNs(ns);
+        testerTuning = testerTuning.withRtoMaxNs(ns);
+        pics = PicsCache.of(deviceTuning.pics(dut.pics()));
+    }
+
+    /** The testers' hosts drain their ports at {@code bps}: slow receivers, whose guidance falls below the line rate. */
+    public void testersDrainAt(final long bps) {
+        requireNotBuilt("the testers' drain rate");
+        testerTuning = testerTuning.withIngressDrainRateBps(bps);
     }
 
     /** The scenario is a scripted probe over {@code connections} connections between the tester and the device. */
@@ -128,6 +155,25 @@ public final class ScenarioWorld {
         receiveDelayNs = delayNs;
     }
 
+    /**
+     * {@code hosts} more reference nodes each write {@code bytes} to the (first) tester from the start of
+     * the traffic: an incast at the tester that the device's data to it shares.
+     */
+    public void crossTraffic(final int hosts, final long bytes) {
+        requireNotBuilt("cross traffic");
+        if (probing || dut.profile() != Profile.MPRT || hosts < 1 || hosts > 32) {
+            throw new ScenarioInputException(hosts + " hosts of cross traffic: expected 1 to 32, in an MPRT scenario with traffic");
+        }
+        crossHosts = hosts;
+        crossBytes = bytes;
+    }
+
+    /** The device's RDMA WRITEs name a forged rkey, so that the tester answers with a fatal NAK. */
+    public void deviceForgesRkeys() {
+        requireNotBuilt("the device's rkeys");
+        forgeDeviceRkeys = true;
+    }
+
     public void trafficLimit(final long ns) {
         trafficLimitNs = ns;
     }
@@ -152,7 +198,7 @@ public final class ScenarioWorld {
         }
         final Testbed testbed = testbed();
         final TrafficRunner runner = new TrafficRunner(testbed);
-        runner.post(rows, connections.streams(), receiveDelayNs);
+        runner.forgingDeviceRkeys(forgeDeviceRkeys).post(rows, connections.streams(), receiveDelayNs);
         final TrafficRunner.Outcome outcome = runner.run(trafficLimitNs, runAtLeastNs);
         trafficOutcome = outcome.describe();
         note("traffic: " + trafficOutcome);
@@ -242,14 +288,23 @@ public final class ScenarioWorld {
         if (bed == null) {
             connections.checkAgainst(dut.profile(), pics, fabric.planes());
             createFolder();
-            bed = Testbed.build(fabric, 1 + connections.testers(), dut, seed, folder.resolve(CAPTURE_FILE), probing);
+            if (!deviceTuning.isNone()) {
+                dut = new TunedDevice(dut, mutant, deviceTuning);
+            }
+            bed = Testbed.build(fabric, 1 + connections.testers() + crossHosts, dut, seed, folder.resolve(CAPTURE_FILE),
+                probing);
             final PathRoutes routes = new PathRoutes(bed.topology(), connections.paths());
             for (final Impairment i : impairments) {
                 i.applyTo(bed.topology(), routes);
                 note("impairment: " + i.describe());
             }
             if (!probing) {
-                bed.connectTesters(connections, fabric.linkRateBps());
+                bed.connectTesters(connections, fabric.linkRateBps(), () -> testerTuning.isNone()
+                    ? ReferenceDut.of(dut.profile()) : new TunedDevice(ReferenceDut.of(dut.profile()), null, testerTuning));
+                if (crossHosts > 0) {
+                    bed.crossTrafficToFirstTester(crossHosts, crossBytes, connections, fabric.linkRateBps());
+                    note("cross traffic: " + crossHosts + " other hosts write " + crossBytes + " bytes each to the tester");
+                }
             }
             note("device under test: " + dut.name() + "; fabric: " + fabric + "; connection: " + connections);
         }
@@ -295,14 +350,46 @@ public final class ScenarioWorld {
 
     private org.mprt.ctk.verdict.Judgement judge() {
         try {
-            // The capture is the device's own ports, from before the first packet (mprt-v0.1.md section 16.3).
-            final var judgement = CaptureJudge.declaring(pics).takenAt(bed.deviceAddresses()).fromConnectionStart()
-                .judge(bed.capture().file());
+            final var judgement = judgeOfThisScenario().judge(bed.capture().file());
             ReportSet.standard(KitVersion.current()).write(judgement, folder);
             return judgement;
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot judge " + bed.capture().file(), e);
         }
+    }
+
+    /**
+     * The judge, told what the scenario knows and no frame carries: the capture is the device's own
+     * ports, from before the first packet (mprt-v0.1.md section 16.3), taken by the emulated fabric's
+     * taps, whose timestamps are exact; which paths the scenario made slower (MPRT-PATH-006); and the
+     * line rate of the device's ports, which the fabric sets (MPRT-RECV-001, MPRT-RECV-004).
+     */
+    CaptureJudge judgeOfThisScenario() {
+        CaptureJudge judge = CaptureJudge.declaring(pics).takenAt(bed.deviceAddresses()).fromConnectionStart()
+            .fromEmulatedFabric().portRateMbps(fabric.linkRateBps() / 1_000_000);
+        final Set<Integer> slower = slowerPaths();
+        if (!slower.isEmpty()) {
+            judge = judge.slowerPaths(slower);
+            note("paths made slower, as the judge is told: " + slower);
+        }
+        return judge;
+    }
+
+    /** The paths that run on a plane whose switch links the scenario delays (path k runs on plane k mod planes). */
+    private Set<Integer> slowerPaths() {
+        final Set<Integer> slowPlanes = new TreeSet<>();
+        for (final Impairment i : impairments) {
+            if (i instanceof Impairment.PlaneDelay delay) {
+                slowPlanes.add(delay.plane());
+            }
+        }
+        final Set<Integer> paths = new TreeSet<>();
+        for (int path = 0; path < connections.paths() && !slowPlanes.isEmpty(); path++) {
+            if (slowPlanes.contains(path % fabric.planes())) {
+                paths.add(path);
+            }
+        }
+        return paths;
     }
 
     // ---- the end -------------------------------------------------------------------------------

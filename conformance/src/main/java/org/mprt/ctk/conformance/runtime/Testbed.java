@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.Supplier;
 import org.mprt.ctk.dut.DeviceUnderTest;
 import org.mprt.ctk.dut.ReferenceDut;
 import org.mprt.ctk.fabric.address.IpAddress;
@@ -32,6 +33,8 @@ public final class Testbed {
     public static final int DEVICE_NUMBER = 0x1000;
     /** Tester k's connection number is TESTER_NUMBER + k. */
     public static final int TESTER_NUMBER = 0x2000;
+    /** The connection numbers of cross traffic start here. */
+    private static final int CROSS_NUMBER = 0x4000;
 
     private final Topology topology;
     private final DeviceUnderTest dut;
@@ -64,14 +67,19 @@ public final class Testbed {
 
     /** Connects a reference tester on each of hosts 1 to {@code plan.testers()} to the device. */
     public void connectTesters(final ConnectionPlan plan, final long lineRateBps) {
+        connectTesters(plan, lineRateBps, () -> ReferenceDut.of(dut.profile()));
+    }
+
+    /** Connects a tester that {@code testers} makes on each of hosts 1 to {@code plan.testers()} to the device. */
+    public void connectTesters(final ConnectionPlan plan, final long lineRateBps, final Supplier<DeviceUnderTest> testers) {
         for (int h = 1; h <= plan.testers(); h++) {
-            final ReferenceDut tester = ReferenceDut.of(dut.profile());
+            final DeviceUnderTest tester = testers.get();
             tester.attach(topology.host(h), lineRateBps, topology.seed().split());
             peers.add(connect(h, tester, plan));
         }
     }
 
-    private Peer connect(final int host, final ReferenceDut tester, final ConnectionPlan plan) {
+    private Peer connect(final int host, final DeviceUnderTest tester, final ConnectionPlan plan) {
         final RdmaDevice device = dut.device();
         final MemoryRegion deviceTarget = device.registerRegion(REGION_BYTES);
         final MemoryRegion deviceInbox = device.registerRegion(REGION_BYTES);
@@ -83,6 +91,34 @@ public final class Testbed {
             plan.paths(), plan.streams(), plan.pmtuBytes(), List.of(testerTarget));
         final ConnectionPair<Connection, Connection> pair = OutOfBand.connect(device, atDevice, tester.device(), atTester);
         return new Peer(host, tester, pair.first(), pair.second(), deviceTarget, deviceInbox, testerTarget, testerInbox);
+    }
+
+    /**
+     * Cross traffic towards the first tester: a reference node on each of the {@code hosts} hosts after
+     * the testers writes {@code bytes} to it on a connection of its own, from the start of the
+     * traffic, so that the tester's links are an incast bottleneck that the device's data shares.
+     * Its frames never reach the device's ports, and the traffic does not wait for it.
+     */
+    public void crossTrafficToFirstTester(final int hosts, final long bytes, final ConnectionPlan plan, final long lineRateBps) {
+        final DeviceUnderTest tester = peers.get(0).tester();
+        for (int k = 0; k < hosts; k++) {
+            final int host = 1 + plan.testers() + k;
+            final ReferenceDut sender = ReferenceDut.of(dut.profile());
+            sender.attach(topology.host(host), lineRateBps, topology.seed().split());
+            final MemoryRegion source = sender.device().registerRegion(REGION_BYTES);
+            final MemoryRegion target = tester.device().registerRegion(REGION_BYTES);
+            final ConnectionDescriptor atSender = ConnectionDescriptor.spread(CROSS_NUMBER + host, sender.ports(),
+                plan.paths(), plan.streams(), plan.pmtuBytes(), List.of());
+            final ConnectionDescriptor atTester = ConnectionDescriptor.spread(CROSS_NUMBER + 0x100 + host, tester.ports(),
+                plan.paths(), plan.streams(), plan.pmtuBytes(), List.of(target));
+            final Connection c = OutOfBand.connect(sender.device(), atSender, tester.device(), atTester).first();
+            long left = bytes;
+            for (long wr = 1; left > 0; wr++) {
+                final int length = (int) Math.min(left, REGION_BYTES);
+                c.postWrite(wr, (int) (wr % plan.streams()), source, 0, length, target.baseAddress(), target.rkey());
+                left -= length;
+            }
+        }
     }
 
     /** A tester's source buffer: its own region of seeded bytes, registered on first use. */

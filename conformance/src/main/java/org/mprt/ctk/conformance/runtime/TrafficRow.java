@@ -10,8 +10,9 @@ package org.mprt.ctk.conformance.runtime;
  * @param stream    the stream, or -1 for every stream of the connection
  * @param messages  messages per stream
  * @param bytes     size of each message
+ * @param startNs   when the row's messages are posted, in virtual time from the start of the traffic
  */
-public record TrafficRow(Side sender, Operation operation, int stream, int messages, long bytes) {
+public record TrafficRow(Side sender, Operation operation, int stream, int messages, long bytes, long startNs) {
 
     /** The largest message a scenario may send: the size of the regions the testbed registers. */
     public static final long MAX_MESSAGE_BYTES = Testbed.REGION_BYTES;
@@ -23,9 +24,17 @@ public record TrafficRow(Side sender, Operation operation, int stream, int messa
         if (bytes < 0 || bytes > MAX_MESSAGE_BYTES) {
             throw new ScenarioInputException("a message of " + bytes + " bytes: expected 0 to " + MAX_MESSAGE_BYTES + " bytes (1 MiB)");
         }
+        if (startNs < 0) {
+            throw new ScenarioInputException("traffic that starts " + startNs + " ns from the start: expected 0 or later");
+        }
         if (stream < -1) {
             throw new ScenarioInputException("stream " + stream + ": expected a stream number from 0, or 'every'");
         }
+    }
+
+    /** A row posted at the start of the traffic. */
+    public TrafficRow(final Side sender, final Operation operation, final int stream, final int messages, final long bytes) {
+        this(sender, operation, stream, messages, bytes, 0);
     }
 
     /** Who posts the work requests of a row. */

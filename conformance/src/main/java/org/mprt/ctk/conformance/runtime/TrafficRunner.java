@@ -22,6 +22,8 @@ public final class TrafficRunner {
     public static final long LIMIT_NS = 50_000_000L;
     /** Time run after the last completion, so that late ACKs and probes reach the capture. */
     public static final long SETTLE_NS = 100_000L;
+    /** What a forged rkey differs in from the region's own. */
+    private static final int FORGED_RKEY_BITS = 0x5A5A;
 
     /** What the traffic did, for the scenario's log. */
     public record Outcome(int posted, int completed, Map<CompletionStatus, Integer> statuses, long elapsedNs) {
@@ -40,8 +42,16 @@ public final class TrafficRunner {
     private int posted;
     private long nextWorkRequest = 1;
 
+    private boolean forgeDeviceRkeys;
+
     public TrafficRunner(final Testbed bed) {
         this.bed = bed;
+    }
+
+    /** The device's RDMA WRITEs name a forged rkey, which the tester answers with a fatal NAK RKEY_VIOLATION. */
+    public TrafficRunner forgingDeviceRkeys(final boolean forge) {
+        forgeDeviceRkeys = forge;
+        return this;
     }
 
     /**
@@ -71,6 +81,7 @@ public final class TrafficRunner {
         final int first = row.stream() < 0 ? 0 : row.stream();
         final int last = row.stream() < 0 ? streamCount - 1 : row.stream();
         final int length = (int) row.bytes();
+        final long rkey = fromDevice && forgeDeviceRkeys ? target.rkey() ^ FORGED_RKEY_BITS : target.rkey();
         if (row.operation() == TrafficRow.Operation.SEND) {
             final Runnable postReceives = () -> postReceives(receiver, inbox, first, last, row.messages(), length);
             if (receiveDelayNs > 0) {
@@ -82,10 +93,19 @@ public final class TrafficRunner {
         for (int m = 0; m < row.messages(); m++) {
             for (int s = first; s <= last; s++) {
                 final long offset = offset(m * (last - first + 1L) + s - first, length);
-                if (row.operation() == TrafficRow.Operation.WRITE) {
-                    sender.postWrite(nextWorkRequest++, s, source, offset, length, target.baseAddress() + offset, target.rkey());
+                final long workRequest = nextWorkRequest++;
+                final int stream = s;
+                final Runnable postMessage = () -> {
+                    if (row.operation() == TrafficRow.Operation.WRITE) {
+                        sender.postWrite(workRequest, stream, source, offset, length, target.baseAddress() + offset, rkey);
+                    } else {
+                        sender.postSend(workRequest, stream, source, offset, length);
+                    }
+                };
+                if (row.startNs() > 0) {
+                    bed.topology().scheduler().after(row.startNs(), postMessage);
                 } else {
-                    sender.postSend(nextWorkRequest++, s, source, offset, length);
+                    postMessage.run();
                 }
                 posted++;
             }

@@ -23,18 +23,33 @@ public final class VerdictCheck {
 
     /** Fails, with every deciding frame sent by the device and of {@code kind}. */
     public static void failsAt(final Verdict verdict, final FrameKind kind, final DutLedger ledger, final String where) {
+        failsAt(verdict, kind, true, ledger, where);
+    }
+
+    /**
+     * Fails, with every deciding frame received by the device and of {@code kind}: how a rule of a
+     * receiver points at what the device did not do in time (the data packets it owed an ACK).
+     */
+    public static void failsAtReceived(final Verdict verdict, final FrameKind kind, final DutLedger ledger,
+                                       final String where) {
+        failsAt(verdict, kind, false, ledger, where);
+    }
+
+    private static void failsAt(final Verdict verdict, final FrameKind kind, final boolean sent, final DutLedger ledger,
+                                final String where) {
+        final String verb = sent ? "sent" : "received";
         if (verdict.outcome() != Outcome.FAIL) {
             throw new AssertionError(verdict.requirementId() + ": expected fail at " + kind.plural()
-                + " the device under test sent vs actual " + describe(verdict) + where);
+                + " the device under test " + verb + " vs actual " + describe(verdict) + where);
         }
         if (verdict.frames().isEmpty()) {
             throw new AssertionError(verdict.requirementId() + ": expected the failure to name frames vs actual none: "
                 + verdict.explanation() + where);
         }
         for (final long frame : verdict.frames()) {
-            if (!ledger.sentByDevice(frame) || !kind.includes(ledger.kind(frame))) {
+            if (ledger.sentByDevice(frame) != sent || !kind.includes(ledger.kind(frame))) {
                 throw new AssertionError(verdict.requirementId() + ": expected every failing frame to be one of the "
-                    + kind.plural() + " the device under test sent vs actual frame " + frame + ", "
+                    + kind.plural() + " the device under test " + verb + " vs actual frame " + frame + ", "
                     + (ledger.sentByDevice(frame) ? "sent" : "received") + " by the device, one of its "
                     + ledger.kind(frame).plural() + where);
             }

@@ -11,13 +11,17 @@ import java.util.Set;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.dut.MutantDut;
+import org.mprt.ctk.requirement.Requirement;
+import org.mprt.ctk.requirement.RequirementCatalogue;
 
 /**
  * The build fails when a scenario is not tied to the spec as STYLE.md rule 4 asks: a tag naming no
  * requirement (or one that neither a rule nor a probe decides), a Then step asking about a
  * requirement the scenario is not tagged with, a scenario without a requirement or an area, a
  * {@code @needs} tag naming no PICS capability, or a mutant scenario about a requirement its mutant
- * is not documented to violate. A declaration is decided by the PICS, so it needs no rule.
+ * is not documented to violate. A declaration is decided by the PICS, so it needs no rule. And it
+ * fails when a MUST or MUST NOT requirement that a capture can verify has no scenario that runs the
+ * conforming device (a mutant scenario shows a rule failing; it is no evidence of conformance).
  */
 class FeatureTraceabilityTest {
 
@@ -49,6 +53,49 @@ class FeatureTraceabilityTest {
             }
         }
         assertThat(problems).isEmpty();
+    }
+
+    @Test
+    void shouldGiveEveryMustThatACaptureCanVerifyAScenario() throws IOException {
+        final FeatureIndex index = FeatureIndex.scan(KIT_HOME.resolve("features"), KIT_HOME);
+
+        assertThat(mustCaptureWithoutAScenario(index.scenarios()))
+            .as("MUST / MUST NOT capture requirements without a scenario of the conforming device (./ctk coverage)").isEmpty();
+        assertThat(CoverageReport.of(index).uncoveredMustCapture()).isEmpty();
+    }
+
+    @Test
+    void shouldCountOnlyScenariosOfTheConformingDeviceAsCoverage() throws IOException {
+        final Path features = tmp.resolve("features").resolve("sack");
+        Files.createDirectories(features);
+        Files.writeString(features.resolve("x.feature"), """
+            @sack
+            Feature: one requirement covered, one shown failing only
+              @MPRT-SACK-007
+              Scenario: covered
+                Then MPRT-SACK-007 passes
+
+              @MPRT-SACK-006 @mutant
+              Scenario: only a mutant
+                Given the device under test is the mutant DELAY_EVERY_ACK
+                Then MPRT-SACK-006 fails at data packets the device under test received
+            """);
+
+        final List<String> missing = mustCaptureWithoutAScenario(FeatureIndex.scan(tmp.resolve("features"), tmp).scenarios());
+
+        assertThat(missing).contains("MPRT-SACK-006", "MPRT-WIRE-002").doesNotContain("MPRT-SACK-007", "MPRT-SACK-008");
+    }
+
+    /** The MUST / MUST NOT capture requirements that no scenario of the conforming device is tagged with. */
+    private static List<String> mustCaptureWithoutAScenario(final List<IndexedScenario> scenarios) {
+        final List<String> missing = new ArrayList<>();
+        for (final Requirement r : RequirementCatalogue.fromClasspath().all()) {
+            if (r.keyword().absolute() && r.verifiable() == Requirement.Verifiable.CAPTURE && scenarios.stream()
+                .noneMatch(s -> s.mutant() == null && !s.tags().contains("@mutant") && s.requirementIds().contains(r.id()))) {
+                missing.add(r.id());
+            }
+        }
+        return missing;
     }
 
     @Test
