@@ -33,7 +33,38 @@ public final class ConnectionNamingRule extends BehaviourRule {
     /** Packets remembered for matching answers; answers follow within microseconds. */
     static final int REMEMBERED = 1 << 14;
 
-    private record Answered(Plane plane, int pathId, int psn, long a, long b, long c) {
+    /**
+     * What an answer repeats of the packet it answers, on that packet's plane. The plane's addresses
+     * are held inline, not as a {@link Plane}, so that comparing keys reads one object, not two.
+     */
+    private record Answered(long sourceHigh, long sourceLow, long destinationHigh, long destinationLow, boolean ipv6,
+                            int pathId, int psn, long a, long b, long c) {
+
+        Answered(final Plane plane, final int pathId, final int psn, final long a, final long b, final long c) {
+            this(plane.sourceHigh(), plane.sourceLow(), plane.destinationHigh(), plane.destinationLow(), plane.ipv6(),
+                pathId, psn, a, b, c);
+        }
+
+        /**
+         * Timestamps, MSNs and offsets differ in few low bits from one packet to the next: the bits
+         * are mixed so that buckets stay short (the record's own hash left long chains).
+         */
+        @Override
+        public int hashCode() {
+            long h = a * 0x9E3779B97F4A7C15L + b * 0xC2B2AE3D27D4EB4FL + c * 0x165667B19E3779F9L
+                + (((long) pathId << 32) | (psn & 0xFFFF_FFFFL)) * 0xD6E8FEB86659FD93L
+                + (sourceHigh * 31 + sourceLow) * 0x27D4EB2F165667C5L + (destinationHigh * 31 + destinationLow);
+            h ^= h >>> 31;
+            h *= 0xBF58476D1CE4E5B9L;
+            return (int) (h ^ h >>> 32);
+        }
+
+        @Override
+        public boolean equals(final Object other) {
+            return other instanceof Answered o && a == o.a && b == o.b && c == o.c && pathId == o.pathId
+                && psn == o.psn && sourceLow == o.sourceLow && destinationLow == o.destinationLow
+                && sourceHigh == o.sourceHigh && destinationHigh == o.destinationHigh && ipv6 == o.ipv6;
+        }
     }
 
     private record Sent(DirectionKey pair, long frame) {

@@ -144,7 +144,8 @@ public final class GuidanceObeyedRule extends BehaviourRule {
         long g = s.before[1];
         long gFrame = s.before[2];
         for (final long[] a : s.guidance) {
-            if (a[0] >= t + timers.guidanceWindowNs()) {
+            // No guidance exceeds "no limit", the largest value the field holds: the rest cannot change g.
+            if (g == MaethFlyweight.GUIDANCE_NO_LIMIT || a[0] >= t + timers.guidanceWindowNs()) {
                 break;
             }
             if (a[1] > g) {

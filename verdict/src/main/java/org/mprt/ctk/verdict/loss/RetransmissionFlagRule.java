@@ -80,23 +80,27 @@ public final class RetransmissionFlagRule extends BehaviourRule {
                     + first.latestPsn() + " (frame " + first.latestFrame() + "), found " + psn;
             }
         }
-        final String where = " as its first transmission (frame " + first.firstFrame() + ")";
         if (o.packet().opcodeValue() != first.opcode()) {
-            return "bth.opcode: expected 0x" + Integer.toHexString(first.opcode()) + where + ", found 0x"
+            return "bth.opcode: expected 0x" + Integer.toHexString(first.opcode()) + where(first) + ", found 0x"
                 + Integer.toHexString(o.packet().opcodeValue());
         }
         if (m.messageLength() != first.messageLength()) {
-            return MdethFlyweight.MESSAGE_LENGTH.id() + ": expected " + first.messageLength() + where + ", found "
+            return MdethFlyweight.MESSAGE_LENGTH.id() + ": expected " + first.messageLength() + where(first) + ", found "
                 + m.messageLength();
         }
         if (o.packet().payloadLength() != first.payloadLength()) {
-            return "payload: expected " + first.payloadLength() + " bytes" + where + ", found " + o.packet().payloadLength();
+            return "payload: expected " + first.payloadLength() + " bytes" + where(first) + ", found " + o.packet().payloadLength();
         }
         if (o.isWholePacket() && first.payloadHash() != Segment.NO_HASH
             && CaptureState.payloadHash(o.packet()) != first.payloadHash()) {
             return "payload: the bytes differ from those of its first transmission (frame " + first.firstFrame() + ")";
         }
         return null;
+    }
+
+    /** Built only for a violation: a conforming copy builds no text. */
+    private static String where(final Segment first) {
+        return " as its first transmission (frame " + first.firstFrame() + ")";
     }
 
     @Override

@@ -40,7 +40,9 @@ public final class PathEntropyRule extends BehaviourRule {
         final Evidence e = evidence.of(d);
         final Plane plane = Plane.of(o.packet());
         final int port = o.packet().udp().sourcePort();
-        for (final PathRecord other : d.paths()) {
+        // Indexed, not d.paths(): that copies the 64-slot array, once per data packet here.
+        for (int i = 0; i < MprtDirection.MAX_PATHS; i++) {
+            final PathRecord other = d.path(i);
             if (other != null && other.pathId() != pathId && other.unacknowledged() > 0 && plane.equals(other.plane())
                 && other.udpSourcePort() == port) {
                 e.violation(o.frameNumber(), UdpFlyweight.SOURCE_PORT.id() + ": path " + pathId + " sends from port " + port + " on " + plane

@@ -38,14 +38,12 @@ public final class SendWindowRule extends BehaviourRule {
         }
         final Evidence e = evidence.of(d);
         final int psn = o.packet().bth().psn();
+        final boolean learnt = path.answers().hasLearntCack();
         final int c;
-        final String from;
-        if (path.answers().hasLearntCack()) {
+        if (learnt) {
             c = path.answers().learntCack();
-            from = "the cack learnt from frame " + path.answers().learntFrame();
         } else if (o.state().isFromConnectionStart() || (path.hasData() ? path.lowestPsn() == 0 : psn == 0)) {
             c = SerialNumber.MASK_24;
-            from = "the cack of a path nothing has acknowledged yet";
         } else {
             e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": path " + pathId + " is captured from PSN "
                 + (path.hasData() ? path.lowestPsn() : psn) + " with no ACK for it yet: the cack its sender knew is not"
@@ -55,7 +53,9 @@ public final class SendWindowRule extends BehaviourRule {
         final int ahead = SerialNumber.distance24(c, psn);
         if (ahead > PathRecord.WINDOW && ahead < SerialNumber.HALF_24) {
             violationUnlessCut(o.state(), d, o.frameNumber(), "bth.psn: PSN " + psn + " on path " + pathId + " is " + ahead + " past "
-                + (c == SerialNumber.MASK_24 ? "2^24 - 1" : String.valueOf(c)) + " (" + from
+                + (c == SerialNumber.MASK_24 ? "2^24 - 1" : String.valueOf(c)) + " ("
+                + (learnt ? "the cack learnt from frame " + path.answers().learntFrame()
+                    : "the cack of a path nothing has acknowledged yet")
                 + "); the send window allows at most " + PathRecord.WINDOW);
         } else {
             e.conforming(o.frameNumber());

@@ -54,12 +54,15 @@ public final class ReceiveSequenceRule extends BehaviourRule {
         final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
         final boolean fromStart = o.state().isFromConnectionStart();
-        final Count c = streams.computeIfAbsent(new StreamKey(d.key(), m.streamId()), k -> {
-            final Count fresh = new Count();
-            fresh.nextMsn = fromStart ? 0 : m.msn();
-            fresh.known = fromStart || m.msn() == 0;
-            return fresh;
-        });
+        // get, then put when absent: a capturing lambda would be allocated for every data packet.
+        final StreamKey key = new StreamKey(d.key(), m.streamId());
+        Count c = streams.get(key);
+        if (c == null) {
+            c = new Count();
+            c.nextMsn = fromStart ? 0 : m.msn();
+            c.known = fromStart || m.msn() == 0;
+            streams.put(key, c);
+        }
         final long msn = m.msn();
         if (SerialNumber.precedes32(msn, c.nextMsn) || c.waiting.containsKey(msn)) {
             return;

@@ -95,14 +95,22 @@ public abstract class Direction {
     }
 
     void sentBetween(final Plane plane) {
-        remember(sources, plane.source());
-        remember(destinations, plane.destination());
+        remember(sources, plane.sourceHigh(), plane.sourceLow());
+        remember(destinations, plane.destinationHigh(), plane.destinationLow());
     }
 
-    private static void remember(final List<CapturePoint.Address> list, final CapturePoint.Address a) {
-        if (list.size() < MAX_ADDRESSES && !list.contains(a)) {
-            list.add(a);
+    /** Adds the address unless known; compares before it allocates, as almost every packet's is known. */
+    private static void remember(final List<CapturePoint.Address> list, final long high, final long low) {
+        if (list.size() >= MAX_ADDRESSES) {
+            return;
         }
+        for (int i = 0; i < list.size(); i++) {
+            final CapturePoint.Address a = list.get(i);
+            if (a.high() == high && a.low() == low) {
+                return;
+            }
+        }
+        list.add(new CapturePoint.Address(high, low));
     }
 
     /** Records the first sign that the capture began after this direction did; later signs add nothing. */

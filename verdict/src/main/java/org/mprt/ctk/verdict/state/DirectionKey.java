@@ -12,6 +12,11 @@ public record DirectionKey(int destQp, int scn) {
         return destQp * 0x9E3779B1 ^ scn * 0x85EBCA77;
     }
 
+    @Override
+    public boolean equals(final Object other) {
+        return other instanceof DirectionKey o && destQp == o.destQp && scn == o.scn;
+    }
+
     public DirectionKey reversed() {
         return new DirectionKey(scn, destQp);
     }

@@ -55,6 +55,12 @@ public final class MprtDirection extends Direction {
             h *= 0xBF58476D1CE4E5B9L;
             return (int) (h ^ h >>> 32);
         }
+
+        @Override
+        public boolean equals(final Object other) {
+            return other instanceof SegmentKey o && messageOffset == o.messageOffset && msn == o.msn
+                && streamId == o.streamId;
+        }
     }
 
     MprtDirection(final DirectionKey key, final long firstFrame) {

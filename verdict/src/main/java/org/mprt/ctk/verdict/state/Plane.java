@@ -16,6 +16,19 @@ public record Plane(long sourceHigh, long sourceLow, long destinationHigh, long 
             p.ipv6().destinationLow(), true);
     }
 
+    @Override
+    public int hashCode() {
+        final long h = (sourceHigh * 31 + sourceLow) * 0x9E3779B97F4A7C15L
+            + (destinationHigh * 31 + destinationLow) * 0xC2B2AE3D27D4EB4FL;
+        return (int) (h ^ h >>> 32) ^ (ipv6 ? 1 : 0);
+    }
+
+    @Override
+    public boolean equals(final Object other) {
+        return other instanceof Plane o && sourceLow == o.sourceLow && destinationLow == o.destinationLow
+            && sourceHigh == o.sourceHigh && destinationHigh == o.destinationHigh && ipv6 == o.ipv6;
+    }
+
     public Plane reversed() {
         return new Plane(destinationHigh, destinationLow, sourceHigh, sourceLow, ipv6);
     }

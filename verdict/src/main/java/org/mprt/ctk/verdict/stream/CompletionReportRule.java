@@ -98,7 +98,11 @@ public final class CompletionReportRule extends BehaviourRule {
         if (s == null || !s.isFrontierKnown()) {
             return;
         }
-        final long[] before = seen.computeIfAbsent(s, k -> new long[] {s.frontierBase(), Long.MIN_VALUE});
+        long[] before = seen.get(s);
+        if (before == null) {
+            before = new long[] {s.frontierBase(), Long.MIN_VALUE};
+            seen.put(s, before);
+        }
         if (!SerialNumber.precedes32(before[0], s.frontier())) {
             return;
         }

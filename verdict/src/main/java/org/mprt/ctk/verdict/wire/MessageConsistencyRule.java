@@ -46,6 +46,16 @@ public final class MessageConsistencyRule extends DataPacketCheck {
         if (first == null) {
             return null;
         }
+        return mismatch(first, seen, send, m);
+    }
+
+    /** The first field in which {@code seen} differs from the message's first packet, or null. */
+    private static String mismatch(final Placement first, final Placement seen, final boolean send,
+                                   final MdethFlyweight m) {
+        if (first.opcode() == seen.opcode() && first.messageLength() == seen.messageLength()
+            && first.rkeyOrRsn() == seen.rkeyOrRsn() && (send || first.base() == seen.base())) {
+            return null;
+        }
         final String where = " (stream " + m.streamId() + ", MSN " + m.msn() + "; frame " + first.firstFrame()
             + " has ";
         if (first.opcode() != seen.opcode()) {
