@@ -1,14 +1,10 @@
 package org.mprt.ctk.verdict.connection;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Timers;
-import org.mprt.ctk.wire.mprt.MprtNakCode;
 
 /**
  * MPRT-CONN-004 (mprt-v0.1.md section 5.3): after a node sends a fatal NAK on a connection it sends no
@@ -22,36 +18,17 @@ import org.mprt.ctk.wire.mprt.MprtNakCode;
  * for data and PROBEs, since the NAK's sender acknowledges nothing once in ERROR. A fatal NAK repeated
  * (MPRT-CONN-007) is not held against it. Each fatal NAK is one instance.
  */
-public final class FatalNakSilenceRule extends BehaviourRule {
-
-    private record Nak(long frame, long ns, int code) {
-    }
-
-    private final Timers timers;
-    private final Map<MprtDirection, Nak> naks = new LinkedHashMap<>();
-    private final Map<MprtDirection, Boolean> violated = new LinkedHashMap<>();
+public final class FatalNakSilenceRule extends FatalNakRule {
 
     public FatalNakSilenceRule(final Timers timers) {
-        super("MPRT-CONN-004", JudgedAt.RECEIVER, false, false);
-        this.timers = timers;
+        super("MPRT-CONN-004", JudgedAt.RECEIVER, timers);
     }
 
     @Override
-    public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || naks.isEmpty() && !MprtOpcodes.isNak(o.packet())) {
-            return;
-        }
-        if (MprtOpcodes.isNak(o.packet())) {
-            final MprtNakCode code = MprtNakCode.of(o.packet().extensions().mneth().nakCode());
-            if (code != null && code.isFatal()) {
-                naks.putIfAbsent(o.state().mprtAnswered(o.packet()),
-                    new Nak(o.frameNumber(), o.timestampNs(), code.code()));
-            }
-            return;
-        }
+    protected void afterNak(final Observation o) {
         if (MprtOpcodes.isAck(o.packet()) || MprtOpcodes.isProbeReply(o.packet())) {
             final MprtDirection nakked = o.state().mprtAnswered(o.packet());
-            final Nak n = naks.get(nakked);
+            final Nak n = nakOf(nakked);
             if (n != null) {
                 violation(o, nakked, n, MprtOpcodes.isAck(o.packet()) ? "an MPRT_ACK" : "an MPRT_PROBE_REPLY", 0);
             }
@@ -59,8 +36,8 @@ public final class FatalNakSilenceRule extends BehaviourRule {
         }
         final MprtDirection own = o.state().mprtDirectionOf(o.packet());
         final MprtDirection nakked = o.state().mprtDirection(own.key().reversed());
-        final Nak n = nakked == null ? null : naks.get(nakked);
-        if (n != null && o.timestampNs() - n.ns() > timers.ackReqBoundNs()) {
+        final Nak n = nakOf(nakked);
+        if (n != null && beyondAckReqDelay(n, o.timestampNs())) {
             violation(o, nakked, n, MprtOpcodes.isProbe(o.packet()) ? "an MPRT_PROBE" : "a data packet",
                 o.timestampNs() - n.ns());
         }
@@ -68,29 +45,14 @@ public final class FatalNakSilenceRule extends BehaviourRule {
 
     private void violation(final Observation o, final MprtDirection nakked, final Nak n, final String what,
                            final long afterNs) {
-        violated.put(nakked, true);
-        evidence.of(nakked).violation(o.frameNumber(), "bth.opcode: " + what + " on the connection after the node sent"
+        violation(o, nakked, "bth.opcode: " + what + " on the connection after the node sent"
             + " the fatal NAK of frame " + n.frame() + " (code 0x" + Integer.toHexString(n.code()) + ")"
             + (afterNs > 0 ? ", " + afterNs + " ns later, beyond ACK_REQ_DELAY (" + timers.ackReqBoundNs()
             + " ns with the judging tolerance)" : ""));
     }
 
     @Override
-    protected void atEnd() {
-        naks.forEach((d, n) -> {
-            if (!violated.containsKey(d)) {
-                evidence.of(d).conforming(n.frame());
-            }
-        });
-    }
-
-    @Override
     protected String passText(final long checked) {
         return checked + " fatal NAKs were followed by silence from their sender on the connection";
-    }
-
-    @Override
-    protected String notApplicableText() {
-        return "no fatal NAK in the capture";
     }
 }

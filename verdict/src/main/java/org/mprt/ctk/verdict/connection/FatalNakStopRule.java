@@ -1,14 +1,10 @@
 package org.mprt.ctk.verdict.connection;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
-import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Timers;
-import org.mprt.ctk.wire.mprt.MprtNakCode;
 
 /**
  * MPRT-CONN-005 (mprt-v0.1.md section 5.3): after a fatal NAK reaches a node, that node sends no data
@@ -20,33 +16,14 @@ import org.mprt.ctk.wire.mprt.MprtNakCode;
  * answer the other direction of the connection. ACK_REQ_DELAY is widened by the judging tolerance.
  * Each fatal NAK (the first per connection direction) is one instance.
  */
-public final class FatalNakStopRule extends BehaviourRule {
-
-    private record Nak(long frame, long ns, int code) {
-    }
-
-    private final Timers timers;
-    private final Map<MprtDirection, Nak> naks = new LinkedHashMap<>();
-    private final Map<MprtDirection, Boolean> violated = new LinkedHashMap<>();
+public final class FatalNakStopRule extends FatalNakRule {
 
     public FatalNakStopRule(final Timers timers) {
-        super("MPRT-CONN-005", JudgedAt.SENDER, false, false);
-        this.timers = timers;
+        super("MPRT-CONN-005", JudgedAt.SENDER, timers);
     }
 
     @Override
-    public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || naks.isEmpty() && !MprtOpcodes.isNak(o.packet())) {
-            return;
-        }
-        if (MprtOpcodes.isNak(o.packet())) {
-            final MprtNakCode code = MprtNakCode.of(o.packet().extensions().mneth().nakCode());
-            if (code != null && code.isFatal()) {
-                naks.putIfAbsent(o.state().mprtAnswered(o.packet()),
-                    new Nak(o.frameNumber(), o.timestampNs(), code.code()));
-            }
-            return;
-        }
+    protected void afterNak(final Observation o) {
         final MprtDirection nakked;
         final String what;
         if (MprtOpcodes.isAck(o.packet())) {
@@ -59,10 +36,9 @@ public final class FatalNakStopRule extends BehaviourRule {
         } else {
             return;
         }
-        final Nak n = nakked == null ? null : naks.get(nakked);
-        if (n != null && o.timestampNs() - n.ns() > timers.ackReqBoundNs()) {
-            violated.put(nakked, true);
-            evidence.of(nakked).violation(o.frameNumber(), "bth.opcode: " + what + " on the connection "
+        final Nak n = nakOf(nakked);
+        if (n != null && beyondAckReqDelay(n, o.timestampNs())) {
+            violation(o, nakked, "bth.opcode: " + what + " on the connection "
                 + (o.timestampNs() - n.ns()) + " ns after the fatal NAK of frame " + n.frame() + " (code 0x"
                 + Integer.toHexString(n.code()) + ") reached the node, beyond ACK_REQ_DELAY (" + timers.ackReqBoundNs()
                 + " ns with the judging tolerance)");
@@ -70,21 +46,7 @@ public final class FatalNakStopRule extends BehaviourRule {
     }
 
     @Override
-    protected void atEnd() {
-        naks.forEach((d, n) -> {
-            if (!violated.containsKey(d)) {
-                evidence.of(d).conforming(n.frame());
-            }
-        });
-    }
-
-    @Override
     protected String passText(final long checked) {
         return checked + " fatal NAKs stopped their connection's data, PROBEs and ACKs at the node they reached";
-    }
-
-    @Override
-    protected String notApplicableText() {
-        return "no fatal NAK in the capture";
     }
 }
