@@ -2,11 +2,9 @@ package org.mprt.ctk.verdict.roce;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.QueuePairDirection;
-import org.mprt.ctk.verdict.state.RoceOpcodes;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.roce.AethSyndrome;
 import org.mprt.ctk.wire.sequence.SerialNumber;
@@ -23,7 +21,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * acknowledges the PSNs up to its own, which ROCE-ACK-003 forbids sending again, so the resend
  * continues after them. A repeated NAK with the same PSN does not start a new episode.
  */
-public final class GoBackNRule extends BehaviourRule {
+public final class GoBackNRule extends QueuePairRule {
 
     private static final class Episode {
         final int ePsn;
@@ -54,18 +52,7 @@ public final class GoBackNRule extends BehaviourRule {
     }
 
     @Override
-    public void observe(final Observation o) {
-        if (!o.isRocev2() || !o.isAccountable()) {
-            return;
-        }
-        if (RoceOpcodes.isAcknowledge(o.packet().opcode())) {
-            answer(o);
-        } else if (RoceOpcodes.isRequest(o.packet().opcode())) {
-            request(o);
-        }
-    }
-
-    private void answer(final Observation o) {
+    protected void onAcknowledge(final Observation o) {
         final QueuePairDirection d = o.state().roceAnswered(o.packet());
         if (d == null || !d.hasRequests()) {
             return;
@@ -86,7 +73,8 @@ public final class GoBackNRule extends BehaviourRule {
         }
     }
 
-    private void request(final Observation o) {
+    @Override
+    protected void onRequest(final Observation o) {
         final QueuePairDirection d = o.state().roceRequests(o.packet());
         final Episode e = open.get(d);
         if (e == null) {

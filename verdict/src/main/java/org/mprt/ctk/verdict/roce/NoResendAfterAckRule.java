@@ -2,11 +2,9 @@ package org.mprt.ctk.verdict.roce;
 
 import java.util.HashMap;
 import java.util.Map;
-import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.QueuePairDirection;
-import org.mprt.ctk.verdict.state.RoceOpcodes;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.roce.AethSyndrome;
 import org.mprt.ctk.wire.sequence.SerialNumber;
@@ -21,7 +19,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * have left before the answer was processed, and is not held against the requester. Every request
  * sent again is an instance.
  */
-public final class NoResendAfterAckRule extends BehaviourRule {
+public final class NoResendAfterAckRule extends QueuePairRule {
 
     private record Acknowledged(int upTo, long frame, long ns) {
     }
@@ -35,18 +33,7 @@ public final class NoResendAfterAckRule extends BehaviourRule {
     }
 
     @Override
-    public void observe(final Observation o) {
-        if (!o.isRocev2() || !o.isAccountable()) {
-            return;
-        }
-        if (RoceOpcodes.isAcknowledge(o.packet().opcode())) {
-            learn(o);
-        } else if (RoceOpcodes.isRequest(o.packet().opcode())) {
-            judge(o);
-        }
-    }
-
-    private void learn(final Observation o) {
+    protected void onAcknowledge(final Observation o) {
         final QueuePairDirection d = o.state().roceAnswered(o.packet());
         if (d == null) {
             return;
@@ -63,7 +50,8 @@ public final class NoResendAfterAckRule extends BehaviourRule {
         }
     }
 
-    private void judge(final Observation o) {
+    @Override
+    protected void onRequest(final Observation o) {
         final QueuePairDirection d = o.state().roceRequests(o.packet());
         final int psn = o.packet().bth().psn();
         if (!d.hasRequests() || !SerialNumber.precedesOrEquals24(psn, d.highestPsn())) {
