@@ -1,7 +1,5 @@
 package org.mprt.ctk.verdict.connection;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -11,6 +9,7 @@ import org.mprt.ctk.verdict.state.DirectionKey;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Plane;
+import org.mprt.ctk.verdict.state.RecentTable;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.mprt.MnethFlyweight;
@@ -30,54 +29,23 @@ import org.mprt.ctk.wire.mprt.MpethFlyweight;
  */
 public final class ConnectionNamingRule extends BehaviourRule {
 
-    /** Packets remembered for matching answers; answers follow within microseconds. */
+    /** Packets remembered for matching answers (the oldest forgotten first); answers follow within microseconds. */
     static final int REMEMBERED = 1 << 14;
 
     /**
-     * What an answer repeats of the packet it answers, on that packet's plane. The plane's addresses
-     * are held inline, not as a {@link Plane}, so that comparing keys reads one object, not two.
+     * What an answer repeats of the packet it answers, on that packet's plane: the plane's four
+     * address words, then IPv6 flag, path_id and PSN in one word, then three more (tx_timestamp, or
+     * stream, MSN and offset, or probe_id and tx_timestamp). Absent parts are -1.
      */
-    private record Answered(long sourceHigh, long sourceLow, long destinationHigh, long destinationLow, boolean ipv6,
-                            int pathId, int psn, long a, long b, long c) {
+    private static final int KEY_WORDS = 8;
 
-        Answered(final Plane plane, final int pathId, final int psn, final long a, final long b, final long c) {
-            this(plane.sourceHigh(), plane.sourceLow(), plane.destinationHigh(), plane.destinationLow(), plane.ipv6(),
-                pathId, psn, a, b, c);
-        }
+    /** Columns of each remembered packet: its DestQP, its SCN, its frame. */
+    private static final int DEST_QP = 0;
+    private static final int SCN = 1;
+    private static final int FRAME = 2;
 
-        /**
-         * Timestamps, MSNs and offsets differ in few low bits from one packet to the next: the bits
-         * are mixed so that buckets stay short (the record's own hash left long chains).
-         */
-        @Override
-        public int hashCode() {
-            long h = a * 0x9E3779B97F4A7C15L + b * 0xC2B2AE3D27D4EB4FL + c * 0x165667B19E3779F9L
-                + (((long) pathId << 32) | (psn & 0xFFFF_FFFFL)) * 0xD6E8FEB86659FD93L
-                + (sourceHigh * 31 + sourceLow) * 0x27D4EB2F165667C5L + (destinationHigh * 31 + destinationLow);
-            h ^= h >>> 31;
-            h *= 0xBF58476D1CE4E5B9L;
-            return (int) (h ^ h >>> 32);
-        }
-
-        @Override
-        public boolean equals(final Object other) {
-            return other instanceof Answered o && a == o.a && b == o.b && c == o.c && pathId == o.pathId
-                && psn == o.psn && sourceLow == o.sourceLow && destinationLow == o.destinationLow
-                && sourceHigh == o.sourceHigh && destinationHigh == o.destinationHigh && ipv6 == o.ipv6;
-        }
-    }
-
-    private record Sent(DirectionKey pair, long frame) {
-    }
-
-    private final Map<Answered, Sent> sent = new LinkedHashMap<>(1024, 0.75f, true) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(final Map.Entry<Answered, Sent> eldest) {
-            return size() > REMEMBERED;
-        }
-    };
+    private final RecentTable<Void> sent = new RecentTable<>(REMEMBERED, KEY_WORDS, 3);
+    private final long[] key = new long[KEY_WORDS];
 
     public ConnectionNamingRule() {
         super("MPRT-CONN-002", JudgedAt.ANYWHERE, true, false);
@@ -89,50 +57,71 @@ public final class ConnectionNamingRule extends BehaviourRule {
             return;
         }
         final DecodedPacket p = o.packet();
-        final Plane plane = Plane.of(p);
         if (MprtOpcodes.isData(p)) {
             final var m = p.extensions().mdeth();
-            final Sent s = new Sent(CaptureState.pairOf(p), o.frameNumber());
-            sent.put(new Answered(plane, m.pathId(), -1, m.txTimestamp(), -1, -1), s);
-            sent.put(new Answered(plane, m.pathId(), p.bth().psn(), m.streamId(), m.msn(), m.messageOffset()), s);
+            remember(o, fill(p, false, m.pathId(), -1, m.txTimestamp(), -1, -1));
+            remember(o, fill(p, false, m.pathId(), p.bth().psn(), m.streamId(), m.msn(), m.messageOffset()));
         } else if (MprtOpcodes.isProbe(p)) {
             final MpethFlyweight m = p.extensions().mpeth();
-            sent.put(new Answered(plane, -1, -1, m.probeId(), m.txTimestamp(), -1),
-                new Sent(CaptureState.pairOf(p), o.frameNumber()));
+            remember(o, fill(p, false, -1, -1, m.probeId(), m.txTimestamp(), -1));
         } else if (MprtOpcodes.isAnswer(p)) {
-            judge(o, plane.reversed());
+            judge(o);
         }
     }
 
-    private void judge(final Observation o, final Plane answeredPlane) {
+    /** Remembers the packet under the key just filled, replacing an earlier packet with the same key. */
+    private void remember(final Observation o, final long[] filled) {
+        int slot = sent.find(filled);
+        if (slot == RecentTable.ABSENT) {
+            slot = sent.insert(filled);
+        }
+        sent.value(slot, DEST_QP, o.packet().bth().destQp());
+        sent.value(slot, SCN, CaptureState.scnOf(o.packet()));
+        sent.value(slot, FRAME, o.frameNumber());
+    }
+
+    private void judge(final Observation o) {
         final DecodedPacket p = o.packet();
-        final Sent answered = sent.get(key(p, answeredPlane));
+        final int slot = sent.find(answeredKey(p));
         final MprtDirection d = o.state().mprtAnswered(p);
         final Evidence e = evidence.of(d);
-        final DirectionKey pair = CaptureState.pairOf(p);
-        if (answered == null) {
+        final int destQp = p.bth().destQp();
+        final int scn = CaptureState.scnOf(p);
+        if (slot == RecentTable.ABSENT) {
             e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": the packet this answer answers is not in"
                 + " the capture");
-        } else if (answered.pair().reversed().equals(pair)) {
+        } else if (sent.value(slot, SCN) == destQp && sent.value(slot, DEST_QP) == scn) {
             e.conforming(o.frameNumber());
         } else {
-            e.violation(o.frameNumber(), "bth.dest_qp and SCN: the answer carries " + pair + ", but the packet it"
-                + " answers (frame " + answered.frame() + ") carries " + answered.pair() + ", so expected "
-                + answered.pair().reversed());
+            final DirectionKey answered = new DirectionKey((int) sent.value(slot, DEST_QP), (int) sent.value(slot, SCN));
+            e.violation(o.frameNumber(), "bth.dest_qp and SCN: the answer carries " + new DirectionKey(destQp, scn)
+                + ", but the packet it answers (frame " + sent.value(slot, FRAME) + ") carries " + answered
+                + ", so expected " + answered.reversed());
         }
     }
 
-    private static Answered key(final DecodedPacket p, final Plane plane) {
+    /** The key of the packet an answer answers: on the answer's plane reversed. */
+    private long[] answeredKey(final DecodedPacket p) {
         if (MprtOpcodes.isAck(p)) {
             final MaethFlyweight a = p.extensions().maeth();
-            return new Answered(plane, a.pathId(), -1, a.echoTimestamp(), -1, -1);
+            return fill(p, true, a.pathId(), -1, a.echoTimestamp(), -1, -1);
         }
         if (MprtOpcodes.isNak(p)) {
             final MnethFlyweight n = p.extensions().mneth();
-            return new Answered(plane, n.pathId(), p.bth().psn(), n.streamId(), n.msn(), n.messageOffset());
+            return fill(p, true, n.pathId(), p.bth().psn(), n.streamId(), n.msn(), n.messageOffset());
         }
         final MpethFlyweight r = p.extensions().mpeth();
-        return new Answered(plane, -1, -1, r.probeId(), r.txTimestamp(), -1);
+        return fill(p, true, -1, -1, r.probeId(), r.txTimestamp(), -1);
+    }
+
+    private long[] fill(final DecodedPacket p, final boolean reversed, final int pathId, final int psn, final long a,
+                        final long b, final long c) {
+        final int ipv6 = Plane.words(p, reversed, key, 0);
+        key[4] = (long) ipv6 << 48 | (pathId & 0xFFFFL) << 32 | (psn & 0xFFFF_FFFFL);
+        key[5] = a;
+        key[6] = b;
+        key[7] = c;
+        return key;
     }
 
     @Override

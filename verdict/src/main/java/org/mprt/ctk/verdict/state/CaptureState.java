@@ -230,6 +230,11 @@ public final class CaptureState {
         return new DirectionKey(p.bth().destQp(), MprtTracker.scn(p));
     }
 
+    /** The SCN of an MPRT packet, from whichever extension header its opcode has. */
+    public static int scnOf(final DecodedPacket p) {
+        return MprtTracker.scn(p);
+    }
+
     public Collection<MprtDirection> mprtDirections() {
         return mprt.all();
     }

@@ -20,19 +20,9 @@ public final class MprtDirection extends Direction {
     private final PathRecord[] paths = new PathRecord[MAX_PATHS];
     private final Map<Integer, StreamRecord> streams = new LinkedHashMap<>();
     private final RecentArrivals recent = new RecentArrivals();
-    private final Map<SegmentKey, Segment> segments = new LinkedHashMap<>(1024, 0.75f, false) {
-        private static final long serialVersionUID = 1L;
-
-        @Override
-        protected boolean removeEldestEntry(final Map.Entry<SegmentKey, Segment> eldest) {
-            if (size() > MAX_SEGMENTS) {
-                segmentsForgotten = true;
-                return true;
-            }
-            return false;
-        }
-    };
-    private boolean segmentsForgotten;
+    /** Segments by (stream, MSN, offset), the oldest forgotten first. */
+    private final RecentTable<Segment> segments = new RecentTable<>(MAX_SEGMENTS, 3, 0);
+    private final long[] segmentKey = new long[3];
     private final Map<Integer, CmsnReport> reported = new LinkedHashMap<>();
     private long fatalNakNs = PathRecord.NEVER;
     private long fatalNakFrame;
@@ -40,27 +30,6 @@ public final class MprtDirection extends Direction {
 
     /** The CMSN a receiver last reported for a stream, and the ACK that carried it. */
     public record CmsnReport(long cmsn, long frame) {
-    }
-
-    /**
-     * Names one piece of a message: stream, MSN and the offset of its first byte. Offsets are
-     * multiples of the PMTU and MSNs small, so the hash mixes the bits (a record's default hash leaves
-     * most of them in few buckets).
-     */
-    record SegmentKey(int streamId, long msn, long messageOffset) {
-        @Override
-        public int hashCode() {
-            long h = messageOffset * 0x9E3779B97F4A7C15L + msn * 0xC2B2AE3D27D4EB4FL + streamId;
-            h ^= h >>> 31;
-            h *= 0xBF58476D1CE4E5B9L;
-            return (int) (h ^ h >>> 32);
-        }
-
-        @Override
-        public boolean equals(final Object other) {
-            return other instanceof SegmentKey o && messageOffset == o.messageOffset && msn == o.msn
-                && streamId == o.streamId;
-        }
     }
 
     MprtDirection(final DirectionKey key, final long firstFrame) {
@@ -131,16 +100,25 @@ public final class MprtDirection extends Direction {
 
     /** The piece of a message sent before with this stream, MSN and offset, or null. */
     public Segment segment(final int streamId, final long msn, final long messageOffset) {
-        return segments.get(new SegmentKey(streamId, msn, messageOffset));
+        final int slot = segments.find(segmentKey(streamId, msn, messageOffset));
+        return slot == RecentTable.ABSENT ? null : segments.object(slot);
     }
 
+    /** Remembers a segment not remembered yet. */
     void remember(final Segment s) {
-        segments.put(new SegmentKey(s.streamId(), s.msn(), s.messageOffset()), s);
+        segments.object(segments.insert(segmentKey(s.streamId(), s.msn(), s.messageOffset())), s);
+    }
+
+    private long[] segmentKey(final int streamId, final long msn, final long messageOffset) {
+        segmentKey[0] = streamId;
+        segmentKey[1] = msn;
+        segmentKey[2] = messageOffset;
+        return segmentKey;
     }
 
     /** True once segments have been forgotten, so that an absent one may have been sent long ago. */
     public boolean segmentsForgotten() {
-        return segmentsForgotten;
+        return segments.forgotten() > 0;
     }
 
     /**

@@ -16,6 +16,28 @@ public record Plane(long sourceHigh, long sourceLow, long destinationHigh, long 
             p.ipv6().destinationLow(), true);
     }
 
+    /**
+     * Writes the packet's address pair into {@code key} from {@code at} as four words (source high,
+     * low, destination high, low; swapped when {@code reversed}), allocating nothing; returns 1 for
+     * IPv6, 0 for IPv4, for the caller to fold into a word of its own.
+     */
+    public static int words(final DecodedPacket p, final boolean reversed, final long[] key, final int at) {
+        final int source = reversed ? at + 2 : at;
+        final int destination = reversed ? at : at + 2;
+        if (p.hasIpv4()) {
+            key[source] = 0;
+            key[source + 1] = p.ipv4().source() & 0xFFFF_FFFFL;
+            key[destination] = 0;
+            key[destination + 1] = p.ipv4().destination() & 0xFFFF_FFFFL;
+            return 0;
+        }
+        key[source] = p.ipv6().sourceHigh();
+        key[source + 1] = p.ipv6().sourceLow();
+        key[destination] = p.ipv6().destinationHigh();
+        key[destination + 1] = p.ipv6().destinationLow();
+        return 1;
+    }
+
     @Override
     public int hashCode() {
         final long h = (sourceHigh * 31 + sourceLow) * 0x9E3779B97F4A7C15L

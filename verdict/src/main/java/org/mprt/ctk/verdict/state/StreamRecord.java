@@ -1,8 +1,8 @@
 package org.mprt.ctk.verdict.state;
 
-import java.util.Iterator;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.ArrayList;
+import java.util.Collections;
+import java.util.List;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
@@ -24,7 +24,9 @@ public final class StreamRecord {
     private final long firstMsn;
     private final long firstFrame;
     private long lowestMsn;
-    private final Map<Long, MessageRecord> messages = new LinkedHashMap<>();
+    /** Messages by MSN, the oldest begun forgotten first. */
+    private final RecentTable<MessageRecord> messages = new RecentTable<>(MAX_MESSAGES, 1, 0);
+    private final long[] msnKey = new long[1];
     private long highestMsn;
     private boolean forgotten;
     private long forgottenUpTo;
@@ -139,7 +141,7 @@ public final class StreamRecord {
 
     private void advanceFrontier() {
         final long from = frontier;
-        for (MessageRecord m = messages.get(frontier); m != null && m.isComplete(); m = messages.get(frontier)) {
+        for (MessageRecord m = message(frontier); m != null && m.isComplete(); m = message(frontier)) {
             frontier = SerialNumber.add32(frontier, 1);
             if (m.completedNs() >= frontierNs) {
                 frontierNs = m.completedNs();
@@ -152,13 +154,23 @@ public final class StreamRecord {
     }
 
     /** The messages remembered (the last {@link #MAX_MESSAGES} begun), in the order their first packet was captured. */
-    public java.util.Collection<MessageRecord> messages() {
-        return java.util.Collections.unmodifiableCollection(messages.values());
+    public List<MessageRecord> messages() {
+        final List<MessageRecord> all = new ArrayList<>(messages.size());
+        for (int age = 0; age < messages.size(); age++) {
+            all.add(messages.object(messages.slotByAge(age)));
+        }
+        return Collections.unmodifiableList(all);
     }
 
     /** The message, or null when no captured packet carried it (or it was forgotten). */
     public MessageRecord message(final long msn) {
-        return messages.get(msn);
+        final int slot = messages.find(key(msn));
+        return slot == RecentTable.ABSENT ? null : messages.object(slot);
+    }
+
+    private long[] key(final long msn) {
+        msnKey[0] = msn;
+        return msnKey;
     }
 
     /**
@@ -166,7 +178,7 @@ public final class StreamRecord {
      * stream's first captured one or forgotten since.
      */
     public Presence started(final long msn) {
-        if (messages.containsKey(msn)) {
+        if (messages.find(key(msn)) != RecentTable.ABSENT) {
             return Presence.YES;
         }
         if (SerialNumber.precedes32(msn, lowestMsn) || forgotten && SerialNumber.precedesOrEquals32(msn, forgottenUpTo)) {
@@ -177,14 +189,14 @@ public final class StreamRecord {
 
     void carried(final long msn, final boolean send, final long rsn, final long length, final long offset,
                  final int payloadBytes, final long frame, final long ns) {
-        MessageRecord m = messages.get(msn);
+        MessageRecord m = message(msn);
         if (m == null) {
             if (forgotten && SerialNumber.precedesOrEquals32(msn, forgottenUpTo)) {
                 return;
             }
             m = new MessageRecord(msn, send, rsn, length, frame);
-            messages.put(msn, m);
-            forgetBeyondCapacity();
+            forgetOldestIfFull();
+            messages.object(messages.insert(key(msn)), m);
         }
         highestMsn = SerialNumber.max32(highestMsn, msn);
         if (SerialNumber.precedes32(msn, lowestMsn)) {
@@ -199,13 +211,11 @@ public final class StreamRecord {
         }
     }
 
-    private void forgetBeyondCapacity() {
-        if (messages.size() <= MAX_MESSAGES) {
+    private void forgetOldestIfFull() {
+        if (!messages.isFull()) {
             return;
         }
-        final Iterator<Long> oldest = messages.keySet().iterator();
-        final long msn = oldest.next();
-        oldest.remove();
+        final long msn = messages.word(messages.nextSlot(), 0);
         forgottenUpTo = forgotten ? SerialNumber.max32(forgottenUpTo, msn) : msn;
         forgotten = true;
     }

@@ -1,7 +1,7 @@
 package org.mprt.ctk.verdict.wire;
 
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.RecentTable;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /**
@@ -14,21 +14,16 @@ public final class MessageConsistencyRule extends DataPacketCheck {
     /** Messages remembered: 64 paths of 256 PSNs hold at most 16384 packets, so as many messages, in flight. */
     static final int REMEMBERED_MESSAGES = 1 << 14;
 
-    private record MessageKey(long connection, int streamId, long msn) {
-        /** MSNs are consecutive and the connection constant: the bits are mixed so that buckets stay short. */
-        @Override
-        public int hashCode() {
-            long h = (msn * 0x9E3779B97F4A7C15L) ^ (connection * 0xC2B2AE3D27D4EB4FL) ^ streamId;
-            h ^= h >>> 29;
-            h *= 0xBF58476D1CE4E5B9L;
-            return (int) (h ^ h >>> 32);
-        }
-    }
+    /** Columns of a remembered message: what its first packet carried. */
+    private static final int OPCODE = 0;
+    private static final int MESSAGE_LENGTH = 1;
+    private static final int BASE = 2;
+    private static final int RKEY_OR_RSN = 3;
+    private static final int FIRST_FRAME = 4;
 
-    private record Placement(int opcode, long messageLength, long base, long rkeyOrRsn, long firstFrame) {
-    }
-
-    private final Map<MessageKey, Placement> messages = new BoundedMap<>(REMEMBERED_MESSAGES);
+    /** Messages by (DestQP and SCN, stream, MSN). */
+    private final RecentTable<Void> messages = new RecentTable<>(REMEMBERED_MESSAGES, 3, 5);
+    private final long[] key = new long[3];
 
     public MessageConsistencyRule() {
         super("MPRT-WIRE-034");
@@ -37,16 +32,35 @@ public final class MessageConsistencyRule extends DataPacketCheck {
     @Override
     protected String violation(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final long connection = ((long) o.packet().bth().destQp() << 24) | m.scn();
-        final MessageKey key = new MessageKey(connection, m.streamId(), m.msn());
+        key[0] = ((long) o.packet().bth().destQp() << 24) | m.scn();
+        key[1] = m.streamId();
+        key[2] = m.msn();
         final boolean send = m.isSendLayout();
-        final Placement seen = new Placement(o.packet().opcodeValue(), m.messageLength(),
-            send ? 0 : m.virtualAddress() - m.messageOffset(), send ? m.rsn() : m.rkey(), o.frameNumber());
-        final Placement first = messages.putIfAbsent(key, seen);
-        if (first == null) {
+        final int opcode = o.packet().opcodeValue();
+        final long length = m.messageLength();
+        final long base = send ? 0 : m.virtualAddress() - m.messageOffset();
+        final long rkeyOrRsn = send ? m.rsn() : m.rkey();
+        final int first = messages.find(key);
+        if (first == RecentTable.ABSENT) {
+            final int slot = messages.insert(key);
+            messages.value(slot, OPCODE, opcode);
+            messages.value(slot, MESSAGE_LENGTH, length);
+            messages.value(slot, BASE, base);
+            messages.value(slot, RKEY_OR_RSN, rkeyOrRsn);
+            messages.value(slot, FIRST_FRAME, o.frameNumber());
             return null;
         }
-        return mismatch(first, seen, send, m);
+        if (messages.value(first, OPCODE) == opcode && messages.value(first, MESSAGE_LENGTH) == length
+            && messages.value(first, RKEY_OR_RSN) == rkeyOrRsn && (send || messages.value(first, BASE) == base)) {
+            return null;
+        }
+        return mismatch(new Placement((int) messages.value(first, OPCODE), messages.value(first, MESSAGE_LENGTH),
+            messages.value(first, BASE), messages.value(first, RKEY_OR_RSN), messages.value(first, FIRST_FRAME)),
+            new Placement(opcode, length, base, rkeyOrRsn, o.frameNumber()), send, m);
+    }
+
+    /** What one packet carried of its message's identity and placement; built only for a mismatch. */
+    private record Placement(int opcode, long messageLength, long base, long rkeyOrRsn, long firstFrame) {
     }
 
     /** The first field in which {@code seen} differs from the message's first packet, or null. */

@@ -1,0 +1,215 @@
+package org.mprt.ctk.verdict.state;
+
+import java.util.Arrays;
+
+/**
+ * The last {@code capacity} distinct keys inserted, each a tuple of a fixed number of longs, with an
+ * object and a fixed number of long columns for each. Inserting into a full table forgets the oldest
+ * key first and gives its slot to the new one, so that memory is bounded by the capacity, whatever
+ * the capture's length; below it the arrays grow as keys arrive, so that a table that sees little
+ * holds little.
+ *
+ * <p>Why not a bounded {@code LinkedHashMap}: the engine looks up a packet's message, segment or
+ * answered packet for nearly every frame, and a map of records allocates a key per lookup and a
+ * node per entry and chases pointers through both; this table is a chained hash over flat arrays
+ * and allocates nothing once grown. Keys are compared word for word: a lookup never mistakes one
+ * key for another.
+ *
+ * @param <V> the object kept with each key
+ */
+public final class RecentTable<V> {
+
+    /** What {@link #find} returns for a key not held. */
+    public static final int ABSENT = -1;
+    private static final int FIRST_ALLOCATION = 64;
+
+    private final int words;
+    private final int columns;
+    private final int capacity;
+    private long[] keys;
+    private long[] values;
+    private Object[] objects;
+    private int[] hashes;
+    /** The next slot in the same bucket, or ABSENT. */
+    private int[] next;
+    private int[] buckets;
+    private int bucketMask;
+    private int size;
+    /** Once full: the slot of the oldest key, the next to be given out. */
+    private int oldest;
+    private long forgotten;
+
+    /**
+     * @param capacity keys held at most
+     * @param words    longs per key
+     * @param columns  long values per key
+     */
+    public RecentTable(final int capacity, final int words, final int columns) {
+        if (capacity < 1 || words < 1 || columns < 0) {
+            throw new IllegalArgumentException("capacity and words must be positive, columns not negative: "
+                + capacity + ", " + words + ", " + columns);
+        }
+        this.words = words;
+        this.columns = columns;
+        this.capacity = capacity;
+        allocate(Math.min(capacity, FIRST_ALLOCATION));
+    }
+
+    public int capacity() {
+        return capacity;
+    }
+
+    /** Keys held now. */
+    public int size() {
+        return size;
+    }
+
+    /** Keys forgotten so far to make room for newer ones. */
+    public long forgotten() {
+        return forgotten;
+    }
+
+    /** True when the next {@link #insert} forgets the oldest key (the one in {@link #nextSlot()}). */
+    public boolean isFull() {
+        return size == capacity;
+    }
+
+    /** The slot the next {@link #insert} gives out: a free one, or the oldest key's. */
+    public int nextSlot() {
+        return size < capacity ? size : oldest;
+    }
+
+    /** The slot of the {@code age}-th key held, oldest first ({@code age} in [0, size)). */
+    public int slotByAge(final int age) {
+        return size < capacity ? age : (oldest + age) % capacity;
+    }
+
+    /** Word {@code word} of the key in {@code slot}. */
+    public long word(final int slot, final int word) {
+        return keys[slot * words + word];
+    }
+
+    @SuppressWarnings("unchecked")
+    public V object(final int slot) {
+        return (V) objects[slot];
+    }
+
+    public void object(final int slot, final V value) {
+        objects[slot] = value;
+    }
+
+    public long value(final int slot, final int column) {
+        return values[slot * columns + column];
+    }
+
+    public void value(final int slot, final int column, final long value) {
+        values[slot * columns + column] = value;
+    }
+
+    /** The slot of this key (its first {@code words} longs), or {@link #ABSENT}. */
+    public int find(final long[] key) {
+        final int h = hash(key);
+        for (int s = buckets[h & bucketMask]; s != ABSENT; s = next[s]) {
+            if (hashes[s] == h && equal(s, key)) {
+                return s;
+            }
+        }
+        return ABSENT;
+    }
+
+    /**
+     * Adds a key not held (look it up with {@link #find} first): forgets the oldest key when full,
+     * and returns the new key's slot, its object null and its columns 0.
+     */
+    public int insert(final long[] key) {
+        final int slot;
+        if (size < capacity) {
+            if (size == hashes.length) {
+                allocate(Math.min(capacity, size * 2));
+            }
+            slot = size++;
+        } else {
+            slot = oldest;
+            oldest = (oldest + 1) % capacity;
+            unlink(slot);
+            forgotten++;
+            objects[slot] = null;
+            Arrays.fill(values, slot * columns, (slot + 1) * columns, 0);
+        }
+        final int h = hash(key);
+        System.arraycopy(key, 0, keys, slot * words, words);
+        hashes[slot] = h;
+        link(slot);
+        return slot;
+    }
+
+    /** Forgets every key; the count of those forgotten to make room stays. */
+    public void clear() {
+        Arrays.fill(buckets, ABSENT);
+        Arrays.fill(objects, null);
+        Arrays.fill(values, 0);
+        size = 0;
+        oldest = 0;
+    }
+
+    /** Grows the arrays to {@code slots} (only while not full, so slots keep their numbers) and rehashes. */
+    private void allocate(final int slots) {
+        final int held = size;
+        keys = keys == null ? new long[slots * words] : Arrays.copyOf(keys, slots * words);
+        values = values == null ? new long[slots * columns] : Arrays.copyOf(values, slots * columns);
+        objects = objects == null ? new Object[slots] : Arrays.copyOf(objects, slots);
+        hashes = hashes == null ? new int[slots] : Arrays.copyOf(hashes, slots);
+        next = new int[slots];
+        final int bucketCount = Integer.highestOneBit(Math.max(2, slots * 2 - 1)) << 1;
+        buckets = new int[bucketCount];
+        bucketMask = bucketCount - 1;
+        Arrays.fill(buckets, ABSENT);
+        for (int s = 0; s < held; s++) {
+            link(s);
+        }
+    }
+
+    private void link(final int slot) {
+        final int b = hashes[slot] & bucketMask;
+        next[slot] = buckets[b];
+        buckets[b] = slot;
+    }
+
+    private void unlink(final int slot) {
+        final int b = hashes[slot] & bucketMask;
+        if (buckets[b] == slot) {
+            buckets[b] = next[slot];
+            return;
+        }
+        int s = buckets[b];
+        while (next[s] != slot) {
+            s = next[s];
+        }
+        next[s] = next[slot];
+    }
+
+    private boolean equal(final int slot, final long[] key) {
+        final int base = slot * words;
+        for (int w = 0; w < words; w++) {
+            if (keys[base + w] != key[w]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    /** Every word folded in with a multiply, then the 64-bit finaliser of MurmurHash3: small, similar keys spread. */
+    private int hash(final long[] key) {
+        long h = 0;
+        for (int w = 0; w < words; w++) {
+            h = (h + key[w]) * 0x9E3779B97F4A7C15L;
+            h ^= h >>> 32;
+        }
+        h ^= h >>> 33;
+        h *= 0xFF51AFD7ED558CCDL;
+        h ^= h >>> 33;
+        h *= 0xC4CEB9FE1A85EC53L;
+        h ^= h >>> 33;
+        return (int) h;
+    }
+}

@@ -1,0 +1,125 @@
+package org.mprt.ctk.verdict.state;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+
+class RecentTableTest {
+
+    @Test
+    void findsWhatWasInsertedAndNothingElse() {
+        final RecentTable<Object> index = new RecentTable<>(4, 2, 0);
+        final int a = index.insert(new long[] {1, 2});
+        final int b = index.insert(new long[] {2, 1});
+        assertThat(index.find(new long[] {1, 2})).isEqualTo(a);
+        assertThat(index.find(new long[] {2, 1})).isEqualTo(b).isNotEqualTo(a);
+        assertThat(index.find(new long[] {1, 1})).isEqualTo(RecentTable.ABSENT);
+        assertThat(index.size()).isEqualTo(2);
+        assertThat(index.word(b, 0)).isEqualTo(2);
+        assertThat(index.word(b, 1)).isEqualTo(1);
+    }
+
+    @Test
+    void aFullIndexForgetsItsOldestKeyAndGivesOutItsSlot() {
+        final RecentTable<Object> index = new RecentTable<>(3, 1, 0);
+        final int first = index.insert(new long[] {10});
+        index.insert(new long[] {11});
+        index.insert(new long[] {12});
+        assertThat(index.isFull()).isTrue();
+        assertThat(index.nextSlot()).isEqualTo(first);
+        final int reused = index.insert(new long[] {13});
+        assertThat(reused).isEqualTo(first);
+        assertThat(index.find(new long[] {10})).isEqualTo(RecentTable.ABSENT);
+        assertThat(index.find(new long[] {13})).isEqualTo(reused);
+        assertThat(index.forgotten()).isEqualTo(1);
+        assertThat(index.word(index.slotByAge(0), 0)).isEqualTo(11);
+        assertThat(index.word(index.slotByAge(2), 0)).isEqualTo(13);
+    }
+
+    /** Against a LinkedHashMap in insertion order with the same capacity, over keys that collide in few buckets. */
+    @Test
+    void agreesWithAnInsertionOrderedMapOverManyRandomOperations() {
+        final int capacity = 64;
+        final RecentTable<Object> index = new RecentTable<>(capacity, 3, 0);
+        final Map<List<Long>, Integer> model = new LinkedHashMap<>();
+        final Random random = new Random(7);
+        for (int i = 0; i < 20_000; i++) {
+            final long[] key = {random.nextInt(4), random.nextInt(200) * 4096L, random.nextInt(3)};
+            final List<Long> k = List.of(key[0], key[1], key[2]);
+            final int found = index.find(key);
+            if (model.containsKey(k)) {
+                assertThat(found).isEqualTo(model.get(k));
+                continue;
+            }
+            assertThat(found).isEqualTo(RecentTable.ABSENT);
+            if (model.size() == capacity) {
+                final Iterator<List<Long>> eldest = model.keySet().iterator();
+                eldest.next();
+                eldest.remove();
+            }
+            model.put(k, index.insert(key));
+        }
+        final List<List<Long>> byAge = new ArrayList<>();
+        for (int age = 0; age < index.size(); age++) {
+            final int s = index.slotByAge(age);
+            byAge.add(List.of(index.word(s, 0), index.word(s, 1), index.word(s, 2)));
+        }
+        assertThat(byAge).containsExactlyElementsOf(model.keySet());
+    }
+
+    @Test
+    void keepsAnObjectAndColumnsPerKeyAndClearsThemForAReusedSlot() {
+        final RecentTable<String> table = new RecentTable<>(2, 1, 2);
+        final int a = table.insert(new long[] {1});
+        table.object(a, "one");
+        table.value(a, 1, 42);
+        table.insert(new long[] {2});
+        assertThat(table.object(a)).isEqualTo("one");
+        assertThat(table.value(a, 1)).isEqualTo(42);
+        assertThat(table.value(a, 0)).isZero();
+        final int reused = table.insert(new long[] {3});
+        assertThat(reused).isEqualTo(a);
+        assertThat(table.object(reused)).isNull();
+        assertThat(table.value(reused, 1)).isZero();
+    }
+
+    /** The arrays grow from a small start as keys arrive: every key stays findable across the growth. */
+    @Test
+    void growsWithoutLosingKeys() {
+        final RecentTable<Long> table = new RecentTable<>(10_000, 2, 1);
+        for (long k = 0; k < 10_000; k++) {
+            final int slot = table.insert(new long[] {k, -k});
+            table.object(slot, k);
+            table.value(slot, 0, k * 3);
+        }
+        for (long k = 0; k < 10_000; k++) {
+            final int slot = table.find(new long[] {k, -k});
+            assertThat(table.object(slot)).isEqualTo(k);
+            assertThat(table.value(slot, 0)).isEqualTo(k * 3);
+        }
+        assertThat(table.forgotten()).isZero();
+    }
+
+    @Test
+    void clearForgetsEveryKey() {
+        final RecentTable<Object> index = new RecentTable<>(2, 1, 0);
+        index.insert(new long[] {5});
+        index.clear();
+        assertThat(index.find(new long[] {5})).isEqualTo(RecentTable.ABSENT);
+        assertThat(index.size()).isZero();
+    }
+
+    @Test
+    void refusesAnEmptyShape() {
+        assertThatThrownBy(() -> new RecentTable<>(0, 1, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RecentTable<>(1, 0, 0)).isInstanceOf(IllegalArgumentException.class);
+        assertThatThrownBy(() -> new RecentTable<>(1, 1, -1)).isInstanceOf(IllegalArgumentException.class);
+    }
+}
