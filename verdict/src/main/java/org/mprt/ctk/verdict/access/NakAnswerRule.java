@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.access;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -28,6 +29,11 @@ public final class NakAnswerRule extends BehaviourRule {
     public NakAnswerRule(final Timers timers) {
         super("MPRT-SEC-006", JudgedAt.RECEIVER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_NAK.bit();
     }
 
     @Override

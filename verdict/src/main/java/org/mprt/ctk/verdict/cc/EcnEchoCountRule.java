@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.cc;
 import java.util.ArrayDeque;
 import java.util.IdentityHashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -46,6 +47,11 @@ public final class EcnEchoCountRule extends BehaviourRule {
     public EcnEchoCountRule(final Timers timers) {
         super("MPRT-CC-005", JudgedAt.RECEIVER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.cc;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -10,6 +11,11 @@ public final class GuidanceNonZeroRule extends PacketCheck {
 
     public GuidanceNonZeroRule() {
         super("MPRT-RECV-002", "MPRT ACKs");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

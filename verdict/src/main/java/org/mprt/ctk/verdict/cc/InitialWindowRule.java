@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.cc;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -33,6 +34,11 @@ public final class InitialWindowRule extends BehaviourRule {
         super("MPRT-CC-001", JudgedAt.SENDER, false, false);
         this.timers = timers;
         this.initCwndBytes = (long) timers.initCwndPmtu() * pmtuBytes;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

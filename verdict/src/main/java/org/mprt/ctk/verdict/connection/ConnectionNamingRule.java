@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.connection;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -49,6 +50,11 @@ public final class ConnectionNamingRule extends BehaviourRule {
 
     public ConnectionNamingRule() {
         super("MPRT-CONN-002", JudgedAt.ANYWHERE, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.of(FrameKind.MPRT_DATA, FrameKind.MPRT_PROBE) | FrameKind.MPRT_ANSWERS;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.connection;
 
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -28,6 +29,11 @@ abstract class FatalNakRule extends BehaviourRule {
     FatalNakRule(final String requirementId, final JudgedAt judgedAt, final Timers timers) {
         super(requirementId, judgedAt, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

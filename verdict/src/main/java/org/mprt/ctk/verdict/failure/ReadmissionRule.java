@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.failure;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -67,6 +68,11 @@ public final class ReadmissionRule extends BehaviourRule {
     public ReadmissionRule(final Timers timers) {
         super("MPRT-FAIL-007", JudgedAt.SENDER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

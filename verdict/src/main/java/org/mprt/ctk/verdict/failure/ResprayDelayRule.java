@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.failure;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -35,6 +36,11 @@ public final class ResprayDelayRule extends BehaviourRule {
     public ResprayDelayRule(final Timers timers) {
         super("MPRT-FAIL-003", JudgedAt.SENDER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.guidance;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -34,6 +35,11 @@ public final class GuidanceShareRule extends BehaviourRule {
     public GuidanceShareRule(final Timers timers) {
         super("MPRT-RECV-001", JudgedAt.RECEIVER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.loss;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -27,6 +28,11 @@ public final class AcknowledgedResendRule extends BehaviourRule {
     public AcknowledgedResendRule(final Timers timers) {
         super("MPRT-LOSS-004", JudgedAt.SENDER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

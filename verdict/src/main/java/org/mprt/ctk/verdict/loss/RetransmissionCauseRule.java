@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.loss;
 
 import java.util.HashSet;
 import java.util.Set;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -41,6 +42,11 @@ public final class RetransmissionCauseRule extends BehaviourRule {
     public RetransmissionCauseRule(final Timers timers) {
         super("MPRT-LOSS-005", JudgedAt.SENDER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

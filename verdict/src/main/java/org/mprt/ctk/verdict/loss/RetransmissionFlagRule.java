@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.loss;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -30,6 +31,11 @@ public final class RetransmissionFlagRule extends BehaviourRule {
 
     public RetransmissionFlagRule() {
         super("MPRT-LOSS-002", JudgedAt.SENDER, false, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

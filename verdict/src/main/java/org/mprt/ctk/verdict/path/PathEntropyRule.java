@@ -1,6 +1,7 @@
 package org.mprt.ctk.verdict.path;
 
 import org.mprt.ctk.wire.ip.UdpFlyweight;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -25,6 +26,11 @@ public final class PathEntropyRule extends BehaviourRule {
 
     public PathEntropyRule() {
         super("MPRT-PATH-004", JudgedAt.SENDER, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.path;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -42,6 +43,11 @@ public final class PathPlaneRule extends BehaviourRule {
     public PathPlaneRule(final int pathCount) {
         super("MPRT-PATH-003", JudgedAt.SENDER, true, false);
         this.pathCount = pathCount;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.of(FrameKind.MPRT_DATA, FrameKind.MPRT_PROBE);
     }
 
     @Override

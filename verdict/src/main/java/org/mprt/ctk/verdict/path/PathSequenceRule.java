@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -29,6 +30,11 @@ public final class PathSequenceRule extends BehaviourRule {
 
     public PathSequenceRule() {
         super("MPRT-PATH-001", JudgedAt.SENDER, false, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -23,6 +24,11 @@ public final class SendWindowRule extends BehaviourRule {
 
     public SendWindowRule() {
         super("MPRT-PATH-002", JudgedAt.ANYWHERE, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

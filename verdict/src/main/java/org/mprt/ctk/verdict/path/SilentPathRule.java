@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -28,6 +29,11 @@ public final class SilentPathRule extends BehaviourRule {
     public SilentPathRule(final Timers timers) {
         super("MPRT-PATH-005", JudgedAt.SENDER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

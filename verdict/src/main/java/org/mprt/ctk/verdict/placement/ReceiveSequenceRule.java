@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.placement;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -44,6 +45,11 @@ public final class ReceiveSequenceRule extends BehaviourRule {
 
     public ReceiveSequenceRule() {
         super("MPRT-PLACE-003", JudgedAt.SENDER, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.placement;
 import java.util.ArrayList;
 import java.util.Iterator;
 import java.util.List;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -42,6 +43,11 @@ public final class RnrResendRule extends BehaviourRule {
     public RnrResendRule(final Timers timers) {
         super("MPRT-PLACE-005", JudgedAt.SENDER, true, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.roce;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -33,6 +34,11 @@ public final class AckMsnRule extends BehaviourRule {
 
     public AckMsnRule() {
         super("ROCE-ACK-002", JudgedAt.RECEIVER, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.Rule;
@@ -43,6 +44,11 @@ public final class EcnCodepointRule implements Rule {
     @Override
     public String requirementId() {
         return ID;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

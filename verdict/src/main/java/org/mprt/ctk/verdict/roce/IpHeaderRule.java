@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
@@ -15,6 +16,11 @@ public final class IpHeaderRule extends PacketCheck {
 
     public IpHeaderRule() {
         super("ROCE-WIRE-004", "RoCEv2 packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.roce;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.wire.opcode.Opcode;
@@ -17,6 +18,11 @@ public final class MessageStructureRule extends EvidenceRule {
 
     public MessageStructureRule() {
         super("ROCE-BTH-004");
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
@@ -13,6 +14,11 @@ public final class PadCountRule extends PacketCheck {
 
     public PadCountRule() {
         super("ROCE-BTH-003", "RoCEv2 packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

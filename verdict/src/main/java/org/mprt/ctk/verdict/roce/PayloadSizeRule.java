@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.roce;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.wire.opcode.Opcode;
@@ -28,6 +29,11 @@ public final class PayloadSizeRule extends EvidenceRule {
 
     public PayloadSizeRule() {
         super("ROCE-RETH-002");
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -14,6 +15,11 @@ abstract class QueuePairRule extends BehaviourRule {
     QueuePairRule(final String requirementId, final JudgedAt judgedAt, final boolean violationsCertainAnywhere,
                   final boolean needsStart) {
         super(requirementId, judgedAt, violationsCertainAnywhere, needsStart);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

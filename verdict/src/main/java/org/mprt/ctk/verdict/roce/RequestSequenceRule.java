@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -29,6 +30,11 @@ public final class RequestSequenceRule extends BehaviourRule {
     public RequestSequenceRule(final int largestPmtu) {
         super("ROCE-PSN-001", JudgedAt.SENDER, false, false);
         this.largestPmtu = largestPmtu;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.roce;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -31,6 +32,11 @@ public final class ResponderAckRule extends BehaviourRule {
 
     public ResponderAckRule() {
         super("ROCE-PSN-002", JudgedAt.RECEIVER, true, true);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.mprt.ctk.verdict.roce;
 
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.Profile;
@@ -17,6 +18,11 @@ public final class RethPresenceRule extends EvidenceRule {
 
     public RethPresenceRule() {
         super("ROCE-RETH-001");
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.of(FrameKind.ROCEV2, FrameKind.OTHER);
     }
 
     @Override

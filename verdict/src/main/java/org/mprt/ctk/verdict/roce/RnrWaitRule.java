@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.roce;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -29,6 +30,11 @@ public final class RnrWaitRule extends BehaviourRule {
     public RnrWaitRule(final Timers timers) {
         super("ROCE-GBN-004", JudgedAt.SENDER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

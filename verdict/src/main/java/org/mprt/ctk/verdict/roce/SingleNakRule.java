@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.roce;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -28,6 +29,11 @@ public final class SingleNakRule extends BehaviourRule {
 
     public SingleNakRule() {
         super("ROCE-NAK-002", JudgedAt.RECEIVER, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -1,6 +1,7 @@
 package org.mprt.ctk.verdict.roce;
 
 import org.mprt.ctk.wire.ip.UdpFlyweight;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 
@@ -11,6 +12,11 @@ public final class SourcePortRangeRule extends PacketCheck {
 
     public SourcePortRangeRule() {
         super("ROCE-WIRE-003", "RoCEv2 packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.roce;
 import org.mprt.ctk.wire.ip.UdpFlyweight;
 import java.util.HashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 
@@ -19,6 +20,11 @@ public final class SourcePortStableRule extends PacketCheck {
 
     public SourcePortStableRule() {
         super("ROCE-WIRE-002", "RC/UC RoCEv2 packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

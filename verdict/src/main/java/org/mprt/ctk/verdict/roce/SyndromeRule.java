@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.roce.AethFlyweight;
@@ -13,6 +14,11 @@ public final class SyndromeRule extends PacketCheck {
 
     public SyndromeRule() {
         super("ROCE-ACK-001", "RoCEv2 packets with an AETH");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.ROCEV2.bit();
     }
 
     @Override

@@ -59,14 +59,14 @@ public final class Judge {
                              final List<PassObserver> observers) throws IOException {
         final Counts counts = new Counts();
         final Observation o = new Observation(state);
-        final Rule[] all = rules.toArray(new Rule[0]);
+        final Rule[][] byKind = byKind(rules);
         final PassObserver[] watchers = observers.toArray(new PassObserver[0]);
         while (reader.next(o.frame())) {
             counts.frames++;
             o.status(decode(o));
             count(o, counts);
             o.tracked(state.admit(o.frame(), o.status(), o.packet()));
-            for (final Rule rule : all) {
+            for (final Rule rule : byKind[FrameKind.of(o).ordinal()]) {
                 rule.observe(o);
             }
             for (final PassObserver w : watchers) {
@@ -76,6 +76,15 @@ public final class Judge {
         }
         state.finish();
         return counts;
+    }
+
+    /** For each frame kind, the rules that look at it, in the order given. */
+    private static Rule[][] byKind(final List<Rule> rules) {
+        final Rule[][] byKind = new Rule[FrameKind.values().length][];
+        for (final FrameKind kind : FrameKind.values()) {
+            byKind[kind.ordinal()] = rules.stream().filter(r -> (r.kinds() & kind.bit()) != 0).toArray(Rule[]::new);
+        }
+        return byKind;
     }
 
     private static void count(final Observation o, final Counts counts) {

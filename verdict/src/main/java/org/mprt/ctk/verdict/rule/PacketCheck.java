@@ -36,6 +36,19 @@ public abstract class PacketCheck implements Rule {
         this.structuralFields = structuralFields;
     }
 
+    /**
+     * The frame kinds {@link #appliesTo} can accept, as {@link FrameKind} bits; every kind by default.
+     * A check that the decoder enforces on some fields also sees the frames whose decoding stopped.
+     */
+    protected int judgedKinds() {
+        return FrameKind.ALL;
+    }
+
+    @Override
+    public final int kinds() {
+        return judgedKinds() | (structuralFields.length > 0 ? FrameKind.OTHER.bit() : 0);
+    }
+
     /** Whether this packet is of the kind the requirement speaks of. */
     protected abstract boolean appliesTo(Observation o);
 

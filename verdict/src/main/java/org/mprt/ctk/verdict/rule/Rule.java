@@ -12,8 +12,20 @@ public interface Rule {
     /** The requirement this rule decides, as the spec names it. */
     String requirementId();
 
-    /** Called for every frame of the capture, in order. The observation is reused afterwards. */
+    /**
+     * Called for every frame of the kinds this rule names, in capture order. The observation is
+     * reused afterwards.
+     */
     void observe(Observation observation);
+
+    /**
+     * The frame kinds this rule looks at, as {@link FrameKind} bits: the judge shows it no other
+     * frame. Every kind by default; a rule that acts on the passing of time between frames (a
+     * deadline checked at each frame) keeps every kind.
+     */
+    default int kinds() {
+        return FrameKind.ALL;
+    }
 
     /** Called once, after the last frame. */
     Verdict verdict();

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.sack;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -21,6 +22,11 @@ public final class AnswerPlaneRule extends BehaviourRule {
 
     public AnswerPlaneRule() {
         super("MPRT-SACK-002", JudgedAt.ANYWHERE, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_ANSWERS;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.sack;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -29,6 +30,11 @@ public final class EchoTimestampRule extends BehaviourRule {
     public EchoTimestampRule(final Timers timers) {
         super("MPRT-SACK-005", JudgedAt.RECEIVER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

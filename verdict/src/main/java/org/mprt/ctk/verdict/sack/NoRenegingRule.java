@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.sack;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -26,6 +27,11 @@ public final class NoRenegingRule extends BehaviourRule {
 
     public NoRenegingRule() {
         super("MPRT-SACK-004", JudgedAt.RECEIVER, false, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

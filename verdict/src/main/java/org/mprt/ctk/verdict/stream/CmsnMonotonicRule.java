@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.stream;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -19,6 +20,11 @@ public final class CmsnMonotonicRule extends BehaviourRule {
 
     public CmsnMonotonicRule() {
         super("MPRT-STREAM-004", JudgedAt.RECEIVER, false, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

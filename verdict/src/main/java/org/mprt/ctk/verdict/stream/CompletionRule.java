@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.stream;
 
 import java.util.HashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -37,6 +38,11 @@ public final class CompletionRule extends BehaviourRule {
 
     public CompletionRule() {
         super("MPRT-STREAM-003", JudgedAt.RECEIVER, false, true);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

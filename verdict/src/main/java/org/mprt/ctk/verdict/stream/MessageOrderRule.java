@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.stream;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -25,6 +26,11 @@ public final class MessageOrderRule extends BehaviourRule {
 
     public MessageOrderRule() {
         super("MPRT-STREAM-001", JudgedAt.SENDER, false, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.stream;
 
 import java.util.IdentityHashMap;
 import java.util.Map;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -33,6 +34,11 @@ public final class RecordInclusionRule extends BehaviourRule {
     public RecordInclusionRule(final Timers timers) {
         super("MPRT-STREAM-006", JudgedAt.RECEIVER, false, false);
         this.timers = timers;
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

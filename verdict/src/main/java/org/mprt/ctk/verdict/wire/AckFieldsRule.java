@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
@@ -17,6 +18,11 @@ public final class AckFieldsRule extends PacketCheck {
 
     public AckFieldsRule() {
         super("MPRT-WIRE-041", "MPRT ACKs", Profile.MPRT, MaethFlyweight.RECORD_COUNT);
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

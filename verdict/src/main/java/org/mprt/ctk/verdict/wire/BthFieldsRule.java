@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
@@ -14,6 +15,11 @@ public final class BthFieldsRule extends PacketCheck {
 
     public BthFieldsRule() {
         super("MPRT-WIRE-010", "MPRT packets", Profile.MPRT, BthFlyweight.TVER);
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
@@ -10,6 +11,11 @@ public final class ControlAckReqRule extends PacketCheck {
 
     public ControlAckReqRule() {
         super("MPRT-WIRE-013", "MPRT control packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

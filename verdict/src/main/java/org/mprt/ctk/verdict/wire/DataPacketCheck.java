@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 
@@ -8,6 +9,11 @@ abstract class DataPacketCheck extends PacketCheck {
 
     DataPacketCheck(final String requirementId) {
         super(requirementId, "MPRT data packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

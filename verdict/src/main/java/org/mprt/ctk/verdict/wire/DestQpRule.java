@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.bth.BthFlyweight;
@@ -9,6 +10,11 @@ public final class DestQpRule extends PacketCheck {
 
     public DestQpRule() {
         super("MPRT-WIRE-011", "MPRT packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -9,6 +10,11 @@ public final class DistinctStreamRecordsRule extends PacketCheck {
 
     public DistinctStreamRecordsRule() {
         super("MPRT-WIRE-042", "MPRT ACKs with stream records");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

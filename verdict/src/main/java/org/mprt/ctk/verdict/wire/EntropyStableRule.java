@@ -1,6 +1,7 @@
 package org.mprt.ctk.verdict.wire;
 
 import org.mprt.ctk.wire.ip.UdpFlyweight;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -27,6 +28,11 @@ public final class EntropyStableRule extends BehaviourRule {
 
     public EntropyStableRule() {
         super("MPRT-WIRE-002", JudgedAt.ANYWHERE, true, false);
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.MPRT_DATA.bit();
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
@@ -10,6 +11,11 @@ public final class Ipv4FragmentRule extends PacketCheck {
 
     public Ipv4FragmentRule() {
         super("MPRT-WIRE-005", "IPv4 MPRT packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.Profile;
@@ -29,6 +30,11 @@ public final class LengthsRule extends PacketCheck {
 
     public static LengthsRule rocev2() {
         return new LengthsRule("ROCE-WIRE-005", Profile.ROCEV2, "RoCEv2 packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return profile == Profile.MPRT ? FrameKind.MPRT : FrameKind.ROCEV2.bit();
     }
 
     @Override

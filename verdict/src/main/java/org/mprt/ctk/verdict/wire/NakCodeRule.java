@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MnethFlyweight;
@@ -10,6 +11,11 @@ public final class NakCodeRule extends PacketCheck {
 
     public NakCodeRule() {
         super("MPRT-WIRE-050", "MPRT NAKs");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT_NAK.bit();
     }
 
     @Override

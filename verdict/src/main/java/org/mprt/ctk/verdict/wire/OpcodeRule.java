@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.Profile;
@@ -13,6 +14,11 @@ public final class OpcodeRule extends PacketCheck {
 
     public OpcodeRule() {
         super("MPRT-WIRE-020", "MPRT packets", Profile.MPRT, BthFlyweight.OPCODE);
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

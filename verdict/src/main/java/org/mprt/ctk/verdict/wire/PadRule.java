@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.decode.DecodedPacket;
@@ -13,6 +14,11 @@ public final class PadRule extends PacketCheck {
 
     public PadRule() {
         super("MPRT-WIRE-012", "MPRT packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT;
     }
 
     @Override

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.wire;
 
 import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.wire.mprt.MpethFlyweight;
@@ -25,6 +26,11 @@ public final class ProbeReplyEchoRule extends EvidenceRule {
 
     public ProbeReplyEchoRule() {
         super("MPRT-WIRE-060");
+    }
+
+    @Override
+    public int kinds() {
+        return FrameKind.of(FrameKind.MPRT_PROBE, FrameKind.MPRT_PROBE_REPLY);
     }
 
     @Override

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -9,6 +10,11 @@ public final class SackBitZeroRule extends PacketCheck {
 
     public SackBitZeroRule() {
         super("MPRT-WIRE-040", "MPRT ACKs");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT_ACK.bit();
     }
 
     @Override

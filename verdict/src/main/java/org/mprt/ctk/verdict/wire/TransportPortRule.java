@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.wire;
 import java.nio.ByteBuffer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.Profile;
@@ -39,6 +40,11 @@ public final class TransportPortRule extends EvidenceRule {
 
     public static TransportPortRule rocev2() {
         return new TransportPortRule("ROCE-WIRE-001", Profile.ROCEV2);
+    }
+
+    @Override
+    public int kinds() {
+        return (profile == Profile.MPRT ? FrameKind.MPRT : FrameKind.ROCEV2.bit()) | FrameKind.OTHER.bit();
     }
 
     @Override

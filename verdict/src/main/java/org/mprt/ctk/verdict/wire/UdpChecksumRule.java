@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 
@@ -11,6 +12,11 @@ public final class UdpChecksumRule extends PacketCheck {
 
     public UdpChecksumRule() {
         super("MPRT-WIRE-004", "MPRT packets");
+    }
+
+    @Override
+    protected int judgedKinds() {
+        return FrameKind.MPRT;
     }
 
     @Override
