@@ -11,9 +11,10 @@ import java.util.Arrays;
  *
  * <p>Why not a bounded {@code LinkedHashMap}: the engine looks up a packet's message, segment or
  * answered packet for nearly every frame, and a map of records allocates a key per lookup and a
- * node per entry and chases pointers through both; this table is a chained hash over flat arrays
- * and allocates nothing once grown. Keys are compared word for word: a lookup never mistakes one
- * key for another.
+ * node per entry and chases pointers through both. This table allocates nothing once grown, and a
+ * lookup reads one small array (open addressing with linear probing, each entry holding its key's
+ * hash beside its slot) before it touches the one key whose hash matches; keys are compared word
+ * for word, so a lookup never mistakes one key for another.
  *
  * @param <V> the object kept with each key
  */
@@ -30,10 +31,9 @@ public final class RecentTable<V> {
     private long[] values;
     private Object[] objects;
     private int[] hashes;
-    /** The next slot in the same bucket, or ABSENT. */
-    private int[] next;
-    private int[] buckets;
-    private int bucketMask;
+    /** Open addressing: 0 for an empty position, else the key's hash in the high half and its slot + 1 in the low. */
+    private long[] index;
+    private int indexMask;
     private int size;
     /** Once full: the slot of the oldest key, the next to be given out. */
     private int oldest;
@@ -109,12 +109,18 @@ public final class RecentTable<V> {
     /** The slot of this key (its first {@code words} longs), or {@link #ABSENT}. */
     public int find(final long[] key) {
         final int h = hash(key);
-        for (int s = buckets[h & bucketMask]; s != ABSENT; s = next[s]) {
-            if (hashes[s] == h && equal(s, key)) {
-                return s;
+        for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
+            final long e = index[i];
+            if (e == 0) {
+                return ABSENT;
+            }
+            if ((int) (e >>> 32) == h) {
+                final int slot = (int) e - 1;
+                if (equal(slot, key)) {
+                    return slot;
+                }
             }
         }
-        return ABSENT;
     }
 
     /**
@@ -145,47 +151,52 @@ public final class RecentTable<V> {
 
     /** Forgets every key; the count of those forgotten to make room stays. */
     public void clear() {
-        Arrays.fill(buckets, ABSENT);
+        Arrays.fill(index, 0);
         Arrays.fill(objects, null);
         Arrays.fill(values, 0);
         size = 0;
         oldest = 0;
     }
 
-    /** Grows the arrays to {@code slots} (only while not full, so slots keep their numbers) and rehashes. */
+    /** Grows the arrays to {@code slots} (only while not full, so slots keep their numbers) and re-indexes. */
     private void allocate(final int slots) {
         final int held = size;
         keys = keys == null ? new long[slots * words] : Arrays.copyOf(keys, slots * words);
         values = values == null ? new long[slots * columns] : Arrays.copyOf(values, slots * columns);
         objects = objects == null ? new Object[slots] : Arrays.copyOf(objects, slots);
         hashes = hashes == null ? new int[slots] : Arrays.copyOf(hashes, slots);
-        next = new int[slots];
-        final int bucketCount = Integer.highestOneBit(Math.max(2, slots * 2 - 1)) << 1;
-        buckets = new int[bucketCount];
-        bucketMask = bucketCount - 1;
-        Arrays.fill(buckets, ABSENT);
+        // At most half the positions in use, so that probe runs stay short.
+        final int positions = Integer.highestOneBit(Math.max(2, slots * 2 - 1)) << 1;
+        index = new long[positions];
+        indexMask = positions - 1;
         for (int s = 0; s < held; s++) {
             link(s);
         }
     }
 
     private void link(final int slot) {
-        final int b = hashes[slot] & bucketMask;
-        next[slot] = buckets[b];
-        buckets[b] = slot;
+        int i = hashes[slot] & indexMask;
+        while (index[i] != 0) {
+            i = (i + 1) & indexMask;
+        }
+        index[i] = (long) hashes[slot] << 32 | (slot + 1L);
     }
 
+    /** Removes the slot's entry and shifts later entries of its probe run back, so that no lookup stops short. */
     private void unlink(final int slot) {
-        final int b = hashes[slot] & bucketMask;
-        if (buckets[b] == slot) {
-            buckets[b] = next[slot];
-            return;
+        int i = hashes[slot] & indexMask;
+        while ((int) index[i] != slot + 1) {
+            i = (i + 1) & indexMask;
         }
-        int s = buckets[b];
-        while (next[s] != slot) {
-            s = next[s];
+        for (int j = (i + 1) & indexMask; index[j] != 0; j = (j + 1) & indexMask) {
+            final int home = (int) (index[j] >>> 32) & indexMask;
+            // The entry at j may move to the hole at i unless its home lies cyclically in (i, j].
+            if (((j - home) & indexMask) >= ((j - i) & indexMask)) {
+                index[i] = index[j];
+                i = j;
+            }
         }
-        next[s] = next[slot];
+        index[i] = 0;
     }
 
     private boolean equal(final int slot, final long[] key) {
