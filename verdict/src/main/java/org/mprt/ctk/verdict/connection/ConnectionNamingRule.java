@@ -77,10 +77,7 @@ public final class ConnectionNamingRule extends BehaviourRule {
 
     /** Remembers the packet under the key just filled, replacing an earlier packet with the same key. */
     private void remember(final Observation o, final long[] filled) {
-        int slot = sent.find(filled);
-        if (slot == RecentTable.ABSENT) {
-            slot = sent.insert(filled);
-        }
+        final int slot = sent.slotFor(filled);
         sent.value(slot, DEST_QP, o.packet().bth().destQp());
         sent.value(slot, SCN, CaptureState.scnOf(o.packet()));
         sent.value(slot, FRAME, o.frameNumber());

@@ -96,7 +96,7 @@ public final class FairShareRule extends BehaviourRule {
             return;
         }
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final CapturePoint.Address to = Plane.of(o.packet()).destination();
+        final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
         Port port = ports.get(to);
         if (port == null && ports.size() < MAX_PORTS) {
             port = new Port(o.timestampNs());

@@ -44,7 +44,7 @@ public final class PathEntropyRule extends BehaviourRule {
             return;
         }
         final Evidence e = evidence.of(d);
-        final Plane plane = Plane.of(o.packet());
+        final Plane plane = o.state().planes().of(o.packet(), false);
         final int port = o.packet().udp().sourcePort();
         // Indexed, not d.paths(): that copies the 64-slot array, once per data packet here.
         for (int i = 0; i < MprtDirection.MAX_PATHS; i++) {

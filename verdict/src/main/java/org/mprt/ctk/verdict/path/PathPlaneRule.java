@@ -61,7 +61,7 @@ public final class PathPlaneRule extends BehaviourRule {
             return;
         }
         final Evidence e = evidence.of(d);
-        final Plane plane = Plane.of(o.packet());
+        final Plane plane = o.state().planes().of(o.packet(), false);
         final FirstSeen first = planes.computeIfAbsent(new PathKey(d.key(), pathId), k -> new FirstSeen(plane, o.frameNumber()));
         if (pathId >= pathCount) {
             e.violation(o.frameNumber(), "mprt.path_id: expected below the " + pathCount

@@ -26,7 +26,7 @@ import org.mprt.ctk.wire.ip.Ipv6Flyweight;
  * them. Other RoCEv2 packets (CNPs, UD, READ responses) are not tied to a QP direction and are not
  * judged. Without a PICS, only CE is judged: whether the device declares {@code cnp} is not known.
  */
-public final class EcnCodepointRule implements Rule {
+public final class EcnCodepointRule extends Rule {
 
     private static final String ID = "ROCE-WIRE-007";
 

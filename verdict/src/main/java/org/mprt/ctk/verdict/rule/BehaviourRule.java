@@ -10,7 +10,7 @@ import org.mprt.ctk.verdict.state.Direction;
  * where the capture stands for each direction is settled only after the last frame
  * ({@link SidedEvidence}).
  */
-public abstract class BehaviourRule implements Rule {
+public abstract class BehaviourRule extends Rule {
 
     protected final SidedEvidence evidence;
 

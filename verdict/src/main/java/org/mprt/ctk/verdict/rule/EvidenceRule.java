@@ -1,7 +1,7 @@
 package org.mprt.ctk.verdict.rule;
 
 /** A rule that keeps state across packets and records what it finds in one {@link Evidence}. */
-public abstract class EvidenceRule implements Rule {
+public abstract class EvidenceRule extends Rule {
 
     protected final Evidence evidence;
 

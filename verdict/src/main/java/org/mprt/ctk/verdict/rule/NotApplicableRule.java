@@ -8,7 +8,7 @@ import org.mprt.ctk.verdict.Verdict;
  * Stands in for a rule whose requirement the implementation's PICS rules out (mprt-v0.1.md section
  * 15.2): it judges nothing and says which capability is missing.
  */
-public final class NotApplicableRule implements Rule {
+public final class NotApplicableRule extends Rule {
 
     private final String requirementId;
     private final String reason;

@@ -46,8 +46,8 @@ public final class AnswerPlaneRule extends BehaviourRule {
                 + ", whose data packets and PROBEs are not in the capture");
             return;
         }
-        final Plane expected = path.plane().reversed();
-        final Plane found = Plane.of(o.packet());
+        final Plane expected = o.state().planes().reversed(path.plane());
+        final Plane found = o.state().planes().of(o.packet(), false);
         if (expected.equals(found)) {
             e.conforming(o.frameNumber());
         } else {

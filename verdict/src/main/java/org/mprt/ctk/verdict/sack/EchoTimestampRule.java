@@ -53,20 +53,24 @@ public final class EchoTimestampRule extends BehaviourRule {
         final long echo = a.echoTimestamp();
         final long named = log.findTxTimestamp(echo);
         final long due = log.latestAtOrBefore(o.timestampNs() - timers.ackReqBoundNs() - 1);
-        final String field = "mprt.maeth.echo_timestamp: " + echo + " ";
         if (named >= 0 && (due < 0 || named >= due)) {
             e.conforming(o.frameNumber());
         } else if (due >= 0) {
-            e.violation(o.frameNumber(), field + (named >= 0 ? "names PSN " + log.psn(named) + " (frame " + log.frame(named)
+            e.violation(o.frameNumber(), field(echo) + (named >= 0 ? "names PSN " + log.psn(named) + " (frame " + log.frame(named)
                 + ")" : "names no data packet of path " + a.pathId() + " captured") + ", older than PSN " + log.psn(due)
                 + " (frame " + log.frame(due) + ", tx_timestamp " + log.txTimestamp(due) + "), which arrived "
                 + (o.timestampNs() - log.ns(due)) + " ns before the ACK, more than ACK_REQ_DELAY");
         } else if (log.count() > 0 && !log.hasForgotten() && path.lowestPsn() == 0) {
-            e.violation(o.frameNumber(), field + "names no data packet of path " + a.pathId() + " that arrived before the ACK");
+            e.violation(o.frameNumber(), field(echo) + "names no data packet of path " + a.pathId() + " that arrived before the ACK");
         } else {
             e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": the echoed data packet of path " + a.pathId()
                 + " is not in the capture");
         }
+    }
+
+    /** Built only for a violation. */
+    private static String field(final long echo) {
+        return "mprt.maeth.echo_timestamp: " + echo + " ";
     }
 
     @Override

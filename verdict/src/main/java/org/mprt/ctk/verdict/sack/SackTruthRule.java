@@ -105,12 +105,18 @@ public final class SackTruthRule extends BehaviourRule {
         if (p == Presence.UNKNOWN) {
             return "";
         }
-        final String claim = "mprt.maeth: acknowledges PSN " + psn + " of path " + path.pathId() + ", ";
         if (p == Presence.NO) {
-            return claim + "which never arrived" + (path.hasData() ? " (highest arrived: " + path.highestPsn() + ")" : "");
+            return claim(path, psn) + "which never arrived"
+                + (path.hasData() ? " (highest arrived: " + path.highestPsn() + ")" : "");
         }
         final int slot = path.slot(psn);
-        return path.isNakked(slot) ? claim + "whose packet (frame " + path.lastFrame(slot) + ") was answered by a NAK" : null;
+        return path.isNakked(slot)
+            ? claim(path, psn) + "whose packet (frame " + path.lastFrame(slot) + ") was answered by a NAK" : null;
+    }
+
+    /** Built only for a violation: an ACK that claims rightly builds no text. */
+    private static String claim(final PathRecord path, final int psn) {
+        return "mprt.maeth: acknowledges PSN " + psn + " of path " + path.pathId() + ", ";
     }
 
     @Override

@@ -25,6 +25,7 @@ public final class CaptureState {
     private final boolean fromConnectionStart;
     private final Timers timers;
     private final ScenarioFacts facts;
+    private final Planes planes = new Planes();
     private final MprtTracker mprt;
     private final RoceTracker roce;
     private long firstNs = Long.MIN_VALUE;
@@ -57,8 +58,13 @@ public final class CaptureState {
         this.fromConnectionStart = fromConnectionStart;
         this.timers = timers;
         this.facts = facts;
-        this.mprt = new MprtTracker(timers.lossReorderThreshold());
+        this.mprt = new MprtTracker(timers.lossReorderThreshold(), planes);
         this.roce = new RoceTracker(fromConnectionStart);
+    }
+
+    /** The address pairs of the capture's packets, each shared by every packet that travels it. */
+    public Planes planes() {
+        return planes;
     }
 
     /** What the scenario told the judge of the network (slower paths, port line rate). */
@@ -84,7 +90,7 @@ public final class CaptureState {
 
     /** The capture time of the first fatal NAK on this direction's connection, either way, or {@link PathRecord#NEVER}. */
     public long errorSinceNs(final MprtDirection d) {
-        final MprtDirection reverse = mprt.get(d.key().reversed());
+        final MprtDirection reverse = mprt.get(d.key().scn(), d.key().destQp());
         final long mine = d.fatalNakNs();
         final long theirs = reverse == null ? PathRecord.NEVER : reverse.fatalNakNs();
         if (mine == PathRecord.NEVER) {
@@ -193,7 +199,7 @@ public final class CaptureState {
         if (p == current && lookCurrent()) {
             return currentOf;
         }
-        return mprt.get(new DirectionKey(p.bth().destQp(), MprtTracker.scn(p)));
+        return mprt.get(p.bth().destQp(), MprtTracker.scn(p));
     }
 
     /** The direction an ACK, NAK or PROBE_REPLY answers (its pair reversed); admitted like the others. */
@@ -201,7 +207,7 @@ public final class CaptureState {
         if (p == current && lookCurrent()) {
             return currentAnswered;
         }
-        return mprt.get(MprtTracker.answered(p));
+        return mprt.get(MprtTracker.scn(p), p.bth().destQp());
     }
 
     /**
@@ -213,9 +219,10 @@ public final class CaptureState {
             if (current.profile() != Profile.MPRT || current.opcode() == null || !tracked) {
                 return false;
             }
-            final DirectionKey own = new DirectionKey(current.bth().destQp(), MprtTracker.scn(current));
-            currentOf = mprt.get(own);
-            currentAnswered = mprt.get(own.reversed());
+            final int destQp = current.bth().destQp();
+            final int scn = MprtTracker.scn(current);
+            currentOf = mprt.get(destQp, scn);
+            currentAnswered = mprt.get(scn, destQp);
             currentLooked = true;
         }
         return true;

@@ -36,8 +36,13 @@ final class MprtTracker {
     private final int lossThreshold;
     private long untrackedFrames;
 
-    MprtTracker(final int lossThreshold) {
+    private final Planes planes;
+    private MprtDirection recent;
+    private MprtDirection previous;
+
+    MprtTracker(final int lossThreshold, final Planes planes) {
         this.lossThreshold = lossThreshold;
+        this.planes = planes;
     }
 
     long untrackedFrames() {
@@ -45,7 +50,34 @@ final class MprtTracker {
     }
 
     MprtDirection get(final DirectionKey key) {
-        return directions.get(key);
+        return get(key.destQp(), key.scn());
+    }
+
+    /**
+     * The direction of this pair, or null. The last two found are tried first (a packet's own
+     * direction and the one it answers), without making a key; directions are never removed, so
+     * they stay right.
+     */
+    MprtDirection get(final int destQp, final int scn) {
+        if (isPair(recent, destQp, scn)) {
+            return recent;
+        }
+        if (isPair(previous, destQp, scn)) {
+            final MprtDirection d = previous;
+            previous = recent;
+            recent = d;
+            return d;
+        }
+        final MprtDirection d = directions.get(new DirectionKey(destQp, scn));
+        if (d != null) {
+            previous = recent;
+            recent = d;
+        }
+        return d;
+    }
+
+    private static boolean isPair(final MprtDirection d, final int destQp, final int scn) {
+        return d != null && d.key().destQp() == destQp && d.key().scn() == scn;
     }
 
     Collection<MprtDirection> all() {
@@ -77,8 +109,8 @@ final class MprtTracker {
      * the packet can keep their evidence with them; nothing of the packet is learnt yet.
      */
     boolean admit(final long frame, final DecodedPacket p) {
-        final MprtDirection d = direction(MprtOpcodes.isAnswer(p) ? answered(p) : new DirectionKey(p.bth().destQp(),
-            scn(p)), frame);
+        final MprtDirection d = MprtOpcodes.isAnswer(p) ? direction(scn(p), p.bth().destQp(), frame)
+            : direction(p.bth().destQp(), scn(p), frame);
         if (d == null) {
             untrackedFrames++;
             return false;
@@ -110,29 +142,30 @@ final class MprtTracker {
     }
 
     /** The direction, created while fewer than {@link #MAX_DIRECTIONS} exist; null past the cap. */
-    private MprtDirection direction(final DirectionKey key, final long frame) {
-        final MprtDirection d = directions.get(key);
+    private MprtDirection direction(final int destQp, final int scn, final long frame) {
+        final MprtDirection d = get(destQp, scn);
         if (d != null || directions.size() >= MAX_DIRECTIONS) {
             return d;
         }
+        final DirectionKey key = new DirectionKey(destQp, scn);
         final MprtDirection fresh = new MprtDirection(key, frame);
         directions.put(key, fresh);
         return fresh;
     }
 
     private PathRecord answeredPath(final long frame, final DecodedPacket p, final int pathId) {
-        final MprtDirection d = direction(answered(p), frame);
+        final MprtDirection d = direction(scn(p), p.bth().destQp(), frame);
         if (d == null) {
             return null;
         }
-        d.sentBetween(Plane.of(p).reversed());
+        d.sentBetween(planes.of(p, true));
         return pathId < MprtDirection.MAX_PATHS ? d.pathOrNew(pathId) : null;
     }
 
     private void nak(final long frame, final long ns, final DecodedPacket p) {
         final int code = p.extensions().mneth().nakCode();
         final MprtNakCode known = MprtNakCode.of(code);
-        final MprtDirection d = directions.get(answered(p));
+        final MprtDirection d = get(scn(p), p.bth().destQp());
         if (d != null && known != null && known.isFatal()) {
             d.fatalNak(ns, frame, code);
         }
@@ -147,11 +180,11 @@ final class MprtTracker {
         if (m.pathId() >= MprtDirection.MAX_PATHS) {
             return;
         }
-        final MprtDirection d = direction(new DirectionKey(p.bth().destQp(), m.scn()), frame);
+        final MprtDirection d = direction(p.bth().destQp(), m.scn(), frame);
         if (d == null) {
             return;
         }
-        final Plane plane = Plane.of(p);
+        final Plane plane = planes.of(p, false);
         d.sentBetween(plane);
         final int psn = p.bth().psn();
         final Segment segment = segment(d, m, p, whole, frame, psn, ns);
@@ -165,7 +198,7 @@ final class MprtTracker {
     }
 
     /** The segment this packet carries: new on its first transmission, else the one sent before. */
-    private static Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
+    private Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
                                    final boolean whole, final long frame, final int psn, final long ns) {
         Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
         if (s == null) {
@@ -218,11 +251,11 @@ final class MprtTracker {
 
     private void ack(final long frame, final long ns, final DecodedPacket p) {
         final MaethFlyweight a = p.extensions().maeth();
-        final MprtDirection d = direction(answered(p), frame);
+        final MprtDirection d = direction(scn(p), p.bth().destQp(), frame);
         if (d == null) {
             return;
         }
-        d.sentBetween(Plane.of(p).reversed());
+        d.sentBetween(planes.of(p, true));
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {
             d.report(a.recordStreamId(k), a.recordCmsn(k), frame);
@@ -249,11 +282,11 @@ final class MprtTracker {
         if (m.pathId() >= MprtDirection.MAX_PATHS) {
             return;
         }
-        final MprtDirection d = direction(new DirectionKey(p.bth().destQp(), m.scn()), frame);
+        final MprtDirection d = direction(p.bth().destQp(), m.scn(), frame);
         if (d == null) {
             return;
         }
-        final Plane plane = Plane.of(p);
+        final Plane plane = planes.of(p, false);
         d.sentBetween(plane);
         final PathRecord path = d.pathOrNew(m.pathId());
         path.onPlane(plane, p.udp().sourcePort(), frame, false);

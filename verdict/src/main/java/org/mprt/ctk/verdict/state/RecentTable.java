@@ -38,6 +38,7 @@ public final class RecentTable<V> {
     /** Once full: the slot of the oldest key, the next to be given out. */
     private int oldest;
     private long forgotten;
+    private boolean inserted;
 
     /**
      * @param capacity keys held at most
@@ -124,10 +125,42 @@ public final class RecentTable<V> {
     }
 
     /**
+     * The slot of this key, inserted (as by {@link #insert}) when not held; {@link #wasInserted()}
+     * then tells which. One hash and one probe run for both.
+     */
+    public int slotFor(final long[] key) {
+        final int h = hash(key);
+        for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
+            final long e = index[i];
+            if (e == 0) {
+                break;
+            }
+            if ((int) (e >>> 32) == h) {
+                final int slot = (int) e - 1;
+                if (equal(slot, key)) {
+                    inserted = false;
+                    return slot;
+                }
+            }
+        }
+        inserted = true;
+        return insert(key, h);
+    }
+
+    /** True when the last {@link #slotFor} inserted its key. */
+    public boolean wasInserted() {
+        return inserted;
+    }
+
+    /**
      * Adds a key not held (look it up with {@link #find} first): forgets the oldest key when full,
      * and returns the new key's slot, its object null and its columns 0.
      */
     public int insert(final long[] key) {
+        return insert(key, hash(key));
+    }
+
+    private int insert(final long[] key, final int h) {
         final int slot;
         if (size < capacity) {
             if (size == hashes.length) {
@@ -142,7 +175,6 @@ public final class RecentTable<V> {
             objects[slot] = null;
             Arrays.fill(values, slot * columns, (slot + 1) * columns, 0);
         }
-        final int h = hash(key);
         System.arraycopy(key, 0, keys, slot * words, words);
         hashes[slot] = h;
         link(slot);

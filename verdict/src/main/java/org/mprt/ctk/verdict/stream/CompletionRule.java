@@ -74,25 +74,30 @@ public final class CompletionRule extends BehaviourRule {
 
     /** Null when every message in [from, cmsn) is complete; empty when that cannot be told; else why not. */
     private static String incomplete(final StreamRecord s, final int streamId, final long from, final long cmsn) {
-        final String claim = "mprt.maeth.record.cmsn: CMSN " + cmsn + " reports stream " + streamId + " complete up to MSN "
-            + SerialNumber.add32(cmsn, -1) + ", but ";
         if (s == null) {
-            return claim + "no data packet of the stream arrived";
+            return claim(streamId, cmsn) + "no data packet of the stream arrived";
         }
         for (long m = from; SerialNumber.precedes32(m, cmsn); m = SerialNumber.add32(m, 1)) {
             final MessageRecord r = s.message(m);
             if (r == null) {
-                return s.started(m) == Presence.UNKNOWN ? "" : claim + "no data packet of MSN " + m + " arrived";
+                return s.started(m) == Presence.UNKNOWN ? "" : claim(streamId, cmsn) + "no data packet of MSN " + m
+                    + " arrived";
             }
             if (!r.isCoverageKnown()) {
                 return "";
             }
             if (!r.isComplete()) {
-                return claim + "MSN " + m + " lacks bytes from " + r.firstMissingByte() + " of its " + r.length()
-                    + " (first packet: frame " + r.firstFrame() + ")";
+                return claim(streamId, cmsn) + "MSN " + m + " lacks bytes from " + r.firstMissingByte() + " of its "
+                    + r.length() + " (first packet: frame " + r.firstFrame() + ")";
             }
         }
         return null;
+    }
+
+    /** Built only for a violation: a rightful CMSN builds no text. */
+    private static String claim(final int streamId, final long cmsn) {
+        return "mprt.maeth.record.cmsn: CMSN " + cmsn + " reports stream " + streamId + " complete up to MSN "
+            + SerialNumber.add32(cmsn, -1) + ", but ";
     }
 
     @Override

@@ -40,9 +40,9 @@ public final class MessageConsistencyRule extends DataPacketCheck {
         final long length = m.messageLength();
         final long base = send ? 0 : m.virtualAddress() - m.messageOffset();
         final long rkeyOrRsn = send ? m.rsn() : m.rkey();
-        final int first = messages.find(key);
-        if (first == RecentTable.ABSENT) {
-            final int slot = messages.insert(key);
+        final int first = messages.slotFor(key);
+        if (messages.wasInserted()) {
+            final int slot = first;
             messages.value(slot, OPCODE, opcode);
             messages.value(slot, MESSAGE_LENGTH, length);
             messages.value(slot, BASE, base);
