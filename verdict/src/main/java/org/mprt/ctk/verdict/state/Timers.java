@@ -38,6 +38,8 @@ public record Timers(long ackReqDelayNs, long ackCoalesceDelayNs, int ackCoalesc
                      int aiStepPmtu, long responseBoundNs, int localAckTimeoutCode, int retryCount, int rnrRetryCount,
                      long judgingToleranceNs) {
 
+    /** The longest gap between two answers sent at once on different planes, as a capture may show them. */
+    static final long SIMULTANEITY_NS = 1_000;
     public static final long ACK_REQ_DELAY_NS = 2_000;
     public static final long ACK_COALESCE_DELAY_NS = 8_000;
     public static final int ACK_COALESCE_COUNT = 8;
@@ -113,6 +115,15 @@ public record Timers(long ackReqDelayNs, long ackCoalesceDelayNs, int ackCoalesc
             rtoMaxNs, failRtoCount, probeIntervalNs, probeTimeoutNs, readmitProbes, guidanceWindowNs, guidanceReactionNs,
             guidanceTolerancePercent, initCwndPmtu, minCwndPmtu, mdFactor, aiStepPmtu, responseBoundNs,
             localAckTimeoutCode, retryCount, rnrRetryCount, toleranceNs);
+    }
+
+    /**
+     * SIMULTANEITY (mprt-v0.1.md section 16.3): answers of one connection captured on different
+     * planes less than this apart count as sent at once. 1 µs, the time a 4 KB frame takes at
+     * 40 Gb/s, but never more than the judging tolerance, so that exact captures are read exactly.
+     */
+    public long simultaneityNs() {
+        return Math.min(SIMULTANEITY_NS, judgingToleranceNs);
     }
 
     /** ACK_REQ_DELAY widened by the tolerance: "within ACK_REQ_DELAY" as judged. */

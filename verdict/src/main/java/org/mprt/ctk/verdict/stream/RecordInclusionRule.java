@@ -1,12 +1,17 @@
 package org.mprt.ctk.verdict.stream;
 
+import java.util.ArrayDeque;
+import java.util.Deque;
 import java.util.IdentityHashMap;
+import java.util.Iterator;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.StreamRecord;
 import org.mprt.ctk.verdict.state.Timers;
@@ -25,24 +30,38 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * 0 (section 5.1) when the capture holds the stream from MSN 0 and no record yet. The record must
  * report the advance: a CMSN beyond the value last reported. A stream one of whose packets was
  * answered by a NAK since its last report, and a connection in ERROR, are not judged.
+ *
+ * <p>Answers sent at once on two planes reach the capture in an order the receiver did not choose
+ * (mprt-v0.1.md section 16.3, simultaneous answers): an ACK that leaves a stream out is held against
+ * the receiver only when no ACK of the connection on another plane, captured less than
+ * SIMULTANEITY after it, carries the record.
  */
 public final class RecordInclusionRule extends BehaviourRule {
 
+    /** An ACK that left a stream's advance out, held until SIMULTANEITY has passed. */
+    private record Omission(MprtDirection direction, Plane plane, int streamId, long lastCmsn, long frame, long ns,
+                            CaptureState state, String message) {
+    }
+
     private final Timers timers;
+    private final long simultaneityNs;
     private final Map<StreamRecord, long[]> nakked = new IdentityHashMap<>();
+    private final Deque<Omission> omissions = new ArrayDeque<>();
 
     public RecordInclusionRule(final Timers timers) {
         super("MPRT-STREAM-006", JudgedAt.RECEIVER, false, false);
         this.timers = timers;
+        this.simultaneityNs = timers.simultaneityNs();
     }
 
     @Override
     public int kinds() {
-        return FrameKind.MPRT;
+        return FrameKind.ALL;
     }
 
     @Override
     public void observe(final Observation o) {
+        settleBefore(o.timestampNs());
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
@@ -59,6 +78,8 @@ public final class RecordInclusionRule extends BehaviourRule {
         final MaethFlyweight a = o.packet().extensions().maeth();
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final Plane plane = o.state().planes().of(o.packet(), false);
+        excuse(d, plane, a, records, o.timestampNs());
         if (records == MaethFlyweight.MAX_RECORDS || o.state().isInError(d, o.timestampNs())) {
             return;
         }
@@ -78,14 +99,47 @@ public final class RecordInclusionRule extends BehaviourRule {
             if (carried != StreamRecord.UNKNOWN && SerialNumber.precedes32(last, carried)) {
                 evidence.of(d).conforming(o.frameNumber());
             } else {
-                violationUnlessCut(o.state(), d, o.frameNumber(), "mprt.maeth.record_count: " + records + " records, none reporting"
+                omissions.addLast(new Omission(d, plane, s.streamId(), last, o.frameNumber(), o.timestampNs(), o.state(),
+                    "mprt.maeth.record_count: " + records + " records, none reporting"
                     + " stream " + s.streamId() + (carried == StreamRecord.UNKNOWN ? "" : " beyond its CMSN " + carried)
                     + ", whose messages up to MSN " + SerialNumber.add32(owed, -1) + " had arrived whole (frame "
                     + s.frontierFrame() + ") more than ACK_REQ_DELAY before, while the last CMSN reported for it was "
-                    + last + (r == null ? " (none reported yet)" : " (frame " + r.frame() + ")"));
+                    + last + (r == null ? " (none reported yet)" : " (frame " + r.frame() + ")")));
                 return;
             }
         }
+    }
+
+    /**
+     * An omission is excused by an ACK of its connection on another plane, captured within
+     * SIMULTANEITY of it, that carries the stream's advance: the two were sent at once.
+     */
+    private void excuse(final MprtDirection d, final Plane plane, final MaethFlyweight a, final int records,
+                        final long ns) {
+        for (final Iterator<Omission> i = omissions.iterator(); i.hasNext(); ) {
+            final Omission m = i.next();
+            if (m.direction() != d || m.plane() == plane || ns - m.ns() > simultaneityNs) {
+                continue;
+            }
+            final long carried = carried(a, records, m.streamId());
+            if (carried != StreamRecord.UNKNOWN && SerialNumber.precedes32(m.lastCmsn(), carried)) {
+                evidence.of(d).conforming(m.frame());
+                i.remove();
+            }
+        }
+    }
+
+    /** Holds against the receiver every omission that nothing captured within SIMULTANEITY excused. */
+    private void settleBefore(final long ns) {
+        while (!omissions.isEmpty() && ns - omissions.peekFirst().ns() > simultaneityNs) {
+            final Omission m = omissions.removeFirst();
+            violationUnlessCut(m.state(), m.direction(), m.frame(), m.message());
+        }
+    }
+
+    @Override
+    protected void atEnd() {
+        settleBefore(Long.MAX_VALUE);
     }
 
     /** The CMSN this ACK carries for the stream, or UNKNOWN when it has no record for it. */

@@ -20,6 +20,8 @@ final class MprtReceiverTimingCaptures {
      * A conforming receiver: it answers an AckReq (frame 1), an arrival beyond a gap (frame 4) and a
      * duplicate (frame 7) at once, echoes the CE mark of frame 3, reports each completion of stream 0
      * and stream 1 within ACK_DELAY, and acknowledges eight arrivals in a row (frames 9 to 16) at once.
+     * Its two ACKs of frames 23 and 24 leave at once on two planes; the one without stream 0's record
+     * is captured 0.4 µs before the one with it (simultaneous answers, section 16.3).
      */
     static CaptureFile clean(final BehaviourCaptures b) {
         final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-receiver-timing-clean.pcap")
@@ -40,7 +42,13 @@ final class MprtReceiverTimingCaptures {
                 p.streamRecords = new int[][] {{0, 11}}; }))
             .at(30, b.data(p -> { p.psn = 12; p.msn = 11; }))                                        // 18
             .at(31, b.ack(p -> { p.cack = 12; p.echoTimestamp = 1012L; }))                           // 19: record may wait
-            .at(44, b.ack(p -> { p.cack = 12; p.echoTimestamp = 1012L; p.streamRecords = new int[][] {{0, 12}}; })); // 20
+            .at(44, b.ack(p -> { p.cack = 12; p.echoTimestamp = 1012L; p.streamRecords = new int[][] {{0, 12}}; })) // 20
+            .at(60, b.data(p -> { p.psn = 13; p.msn = 12; }))                                        // 21
+            .at(61, b.data(p -> { p.plane = 1; p.pathId = 1; p.psn = 0; p.msn = 13; }))              // 22
+            // Sent at once on both planes: the shorter ACK, without the record, is captured first.
+            .at(75, b.ack(p -> { p.plane = 1; p.pathId = 1; p.cack = 0; p.echoTimestamp = 1000L; })) // 23
+            .at(75.4, b.ack(p -> { p.cack = 13; p.echoTimestamp = 1013L;                             // 24
+                p.streamRecords = new int[][] {{0, 14}}; }));
     }
 
     /**
@@ -49,7 +57,9 @@ final class MprtReceiverTimingCaptures {
      * message of stream 1 completed by frame 6 is reported 20 µs later (STREAM-005); the ACK of frame 11
      * leaves out stream 0, complete 13 µs before (STREAM-006); the eighth arrival in a row (frame 20)
      * waits 13.5 µs for its ACK (SACK-007); an ACK echoes a CE mark that never arrived (frame 23,
-     * CC-005), another leaves one 15 µs old unechoed (frame 27, CC-005).
+     * CC-005), another leaves one 15 µs old unechoed (frame 27, CC-005); the ACK of frame 30 leaves out
+     * stream 0 too, and the ACK on the other plane that carries it comes 1.5 µs later, more than
+     * SIMULTANEITY (STREAM-006).
      */
     static CaptureFile faults(final BehaviourCaptures b) {
         final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-receiver-timing-faults.pcap")
@@ -79,7 +89,12 @@ final class MprtReceiverTimingCaptures {
             .at(321, b.ack(p -> { p.cack = 14; p.echoTimestamp = 1014L; p.streamRecords = new int[][] {{0, 6}}; })) // 25
             .at(330, b.data(p -> { p.psn = 15; p.msn = 6; }))                                        // 26
             .at(335, b.ack(p -> { p.cack = 15; p.echoTimestamp = 1015L;                              // 27: CE of frame 24 unechoed
-                p.streamRecords = new int[][] {{0, 7}}; }));
+                p.streamRecords = new int[][] {{0, 7}}; }))
+            .at(400, b.data(p -> { p.psn = 16; p.msn = 7; }))                                        // 28
+            .at(401, b.data(p -> { p.plane = 1; p.pathId = 1; p.psn = 0; p.msn = 8; }))              // 29
+            .at(415, b.ack(p -> { p.plane = 1; p.pathId = 1; p.cack = 0; p.echoTimestamp = 1000L; })) // 30: no record for stream 0
+            .at(416.5, b.ack(p -> { p.cack = 16; p.echoTimestamp = 1016L;                            // 31: 1.5 us later, not at once
+                p.streamRecords = new int[][] {{0, 9}}; }));
     }
 
     /**
