@@ -32,6 +32,10 @@ public final class FieldSpec {
     private final int byteSpan;
     private final int shift;
     private final long mask;
+    /** This field's number among all fields made so far, for the memo of a decoder's views ({@link Flyweight#memoizing()}). */
+    private final int index = COUNT.getAndIncrement();
+
+    private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
 
     private FieldSpec(
         final String id,
@@ -63,6 +67,15 @@ public final class FieldSpec {
         }
         this.shift = bitWidth > 64 ? 0 : byteSpan * 8 - (bitOffset & 7) - bitWidth;
         this.mask = bitWidth >= 64 ? -1L : (1L << bitWidth) - 1;
+    }
+
+    /** Fields made so far: every {@link #index()} is below it. */
+    static int count() {
+        return COUNT.get();
+    }
+
+    int index() {
+        return index;
     }
 
     /** A field as the spec's table gives it: byte offset, most significant bit (7-0), width. */

@@ -11,6 +11,9 @@ import java.util.Objects;
  * exposed. Bounds checks stay on: {@code wrap} refuses a header that does not fit before the
  * buffer's limit, and every access is checked again by the buffer.
  *
+ * <p>A decoder's views can remember what they read ({@link #memoizing()}): a verdict engine reads
+ * the same fields of one packet dozens of times, once per rule.
+ *
  * @param <T> the concrete flyweight, returned by {@code wrap} and by setters so calls chain
  */
 public abstract class Flyweight<T extends Flyweight<T>> {
@@ -19,9 +22,19 @@ public abstract class Flyweight<T extends Flyweight<T>> {
     private int offset;
     private byte[] wrappedArray;
     private ByteBuffer arrayView;
+    /** Field values read since the view last moved, was written or forgot, by field index; null unless memoizing. */
+    private long[] memo;
+    /** The {@link #generation} in which each memo entry was read. */
+    private long[] memoGeneration;
+    private long generation = 1;
+    /** True while buffer and offset are a position {@link #wrap} has checked since the view last forgot. */
+    private boolean placed;
 
     /** Points this view at the header starting at {@code offset} (an absolute index in the buffer). */
     public final T wrap(final ByteBuffer buffer, final int offset) {
+        if (placed && buffer == this.buffer && offset == this.offset) {
+            return self();
+        }
         Objects.requireNonNull(buffer, "buffer");
         final int length = minimumLength();
         if (offset < 0 || offset > buffer.limit() - length) {
@@ -30,7 +43,28 @@ public abstract class Flyweight<T extends Flyweight<T>> {
         }
         this.buffer = buffer;
         this.offset = offset;
+        generation++;
+        placed = memo != null;
         return self();
+    }
+
+    /**
+     * Makes this view remember each field it reads until it is wrapped elsewhere, written through,
+     * or told to {@link #forget()}: for the views a decoder owns, whose packet rules read many times.
+     * The owner must call {@code forget()} whenever the bytes under the view may have changed without
+     * the view writing them (a new frame in the same buffer).
+     */
+    public final T memoizing() {
+        final int fields = FieldSpec.count();
+        memo = new long[fields];
+        memoGeneration = new long[fields];
+        return self();
+    }
+
+    /** Forgets what was read: the next read goes to the buffer, and the next wrap checks its position again. */
+    public final void forget() {
+        generation++;
+        placed = false;
     }
 
     /** Points this view at an array; the array's own view is kept, so re-wrapping the same array does not allocate. */
@@ -66,17 +100,32 @@ public abstract class Flyweight<T extends Flyweight<T>> {
 
     /** Reads any field of this header through its table row (fields of up to 64 bits). */
     public final long get(final FieldSpec field) {
+        final long[] m = memo;
+        if (m != null) {
+            final int i = field.index();
+            if (i < m.length) {
+                if (memoGeneration[i] == generation) {
+                    return m[i];
+                }
+                final long value = field.read(buffer, offset);
+                m[i] = value;
+                memoGeneration[i] = generation;
+                return value;
+            }
+        }
         return field.read(buffer, offset);
     }
 
     /** Writes any field of this header through its table row. */
     public final T set(final FieldSpec field, final long value) {
+        generation++;
         field.write(buffer, offset, value);
         return self();
     }
 
     /** Sets every byte of the header (fixed part) to zero. */
     public T clear() {
+        generation++;
         final int end = offset + lengthBytes();
         for (int i = offset; i < end; i++) {
             buffer.put(i, (byte) 0);

@@ -37,13 +37,14 @@ public final class DecodedPacket {
     static final int MAX_VLAN_TAGS = 2;
 
     private final DecodeError error = new DecodeError();
-    private final EthernetFlyweight ethernet = new EthernetFlyweight();
-    private final VlanTagFlyweight[] vlans = {new VlanTagFlyweight(), new VlanTagFlyweight()};
-    private final Ipv4Flyweight ipv4 = new Ipv4Flyweight();
-    private final Ipv6Flyweight ipv6 = new Ipv6Flyweight();
-    private final UdpFlyweight udp = new UdpFlyweight();
-    private final BthFlyweight bth = new BthFlyweight();
-    private final ExtensionHeaders extensions = new ExtensionHeaders();
+    // The views remember what they read until reset() makes them forget: rules read each field many times.
+    private final EthernetFlyweight ethernet = new EthernetFlyweight().memoizing();
+    private final VlanTagFlyweight[] vlans = {new VlanTagFlyweight().memoizing(), new VlanTagFlyweight().memoizing()};
+    private final Ipv4Flyweight ipv4 = new Ipv4Flyweight().memoizing();
+    private final Ipv6Flyweight ipv6 = new Ipv6Flyweight().memoizing();
+    private final UdpFlyweight udp = new UdpFlyweight().memoizing();
+    private final BthFlyweight bth = new BthFlyweight().memoizing();
+    private final ExtensionHeaders extensions = new ExtensionHeaders().memoizing();
 
     private final int[] vlanOffsets = new int[MAX_VLAN_TAGS];
 
@@ -98,6 +99,13 @@ public final class DecodedPacket {
         opcode = null;
         profile = null;
         extensions.reset(frameBuffer);
+        ethernet.forget();
+        vlans[0].forget();
+        vlans[1].forget();
+        ipv4.forget();
+        ipv6.forget();
+        udp.forget();
+        bth.forget();
         payloadOffset = -1;
         payloadLength = 0;
         padCount = 0;

@@ -1,6 +1,7 @@
 package org.mprt.ctk.wire.opcode;
 
 import java.nio.ByteBuffer;
+import org.mprt.ctk.wire.Flyweight;
 import org.mprt.ctk.wire.HeaderLayout;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -41,13 +42,26 @@ public final class ExtensionHeaders {
     private final MaethFlyweight maeth = new MaethFlyweight();
     private final MnethFlyweight mneth = new MnethFlyweight();
     private final MpethFlyweight mpeth = new MpethFlyweight();
+    private final Flyweight<?>[] views = {reth, aeth, immDt, ieth, deth, atomicEth, atomicAckEth, cnp, mdeth, maeth, mneth,
+        mpeth};
     private ByteBuffer buffer;
     private int count;
 
-    /** Forgets the previous packet's headers. */
+    /** Forgets the previous packet's headers (and what the views remember of them). */
     public void reset(final ByteBuffer frameBuffer) {
         buffer = frameBuffer;
         count = 0;
+        for (final Flyweight<?> view : views) {
+            view.forget();
+        }
+    }
+
+    /** Makes every typed view remember what it reads until the next {@link #reset} (see {@link Flyweight#memoizing()}). */
+    public ExtensionHeaders memoizing() {
+        for (final Flyweight<?> view : views) {
+            view.memoizing();
+        }
+        return this;
     }
 
     /** Appends a header at absolute {@code offset} of {@code length} bytes (records included). */

@@ -40,18 +40,19 @@ public final class ImmediateAckRule extends BehaviourRule {
         final int pathId;
         final int psn;
         final boolean duplicate;
-        final String trigger;
+        /** The PSN missing before it, for an arrival beyond a gap; -1 for an AckReq or a duplicate. */
+        final int missing;
         final long frame;
         final long ns;
         boolean nakked;
 
         Owed(final MprtDirection direction, final int pathId, final int psn, final boolean duplicate,
-             final String trigger, final long frame, final long ns) {
+             final int missing, final long frame, final long ns) {
             this.direction = direction;
             this.pathId = pathId;
             this.psn = psn;
             this.duplicate = duplicate;
-            this.trigger = trigger;
+            this.missing = missing;
             this.frame = frame;
             this.ns = ns;
         }
@@ -88,7 +89,7 @@ public final class ImmediateAckRule extends BehaviourRule {
                 continue;
             }
             violationUnlessCut(o.state(), w.direction, w.frame, "bth.psn: PSN " + w.psn + " arrived on path " + w.pathId + " "
-                + w.trigger + ", and no ACK for path " + w.pathId + (w.duplicate ? "" : " acknowledging it")
+                + trigger(w) + ", and no ACK for path " + w.pathId + (w.duplicate ? "" : " acknowledging it")
                 + " followed within ACK_REQ_DELAY (" + timers.ackReqBoundNs() + " ns with the judging tolerance)");
         }
     }
@@ -101,21 +102,20 @@ public final class ImmediateAckRule extends BehaviourRule {
             return;
         }
         final int psn = o.packet().bth().psn();
-        final String trigger;
         final boolean duplicate = isDuplicate(path, psn);
-        if (duplicate) {
-            trigger = "as a duplicate";
-        } else {
-            final int missing = missingBefore(path, psn);
-            if (missing >= 0) {
-                trigger = "beyond a gap (PSN " + missing + " had not arrived)";
-            } else if (o.packet().bth().ackReq() == 1) {
-                trigger = "with bth.ack_req 1";
-            } else {
-                return;
-            }
+        final int missing = duplicate ? -1 : missingBefore(path, psn);
+        if (!duplicate && missing < 0 && o.packet().bth().ackReq() != 1) {
+            return;
         }
-        owed.addLast(new Owed(d, m.pathId(), psn, duplicate, trigger, o.frameNumber(), o.timestampNs()));
+        owed.addLast(new Owed(d, m.pathId(), psn, duplicate, missing, o.frameNumber(), o.timestampNs()));
+    }
+
+    /** Why the arrival demanded an ACK at once; built only for a violation. */
+    private static String trigger(final Owed w) {
+        if (w.duplicate) {
+            return "as a duplicate";
+        }
+        return w.missing >= 0 ? "beyond a gap (PSN " + w.missing + " had not arrived)" : "with bth.ack_req 1";
     }
 
     private static boolean isDuplicate(final PathRecord path, final int psn) {

@@ -23,6 +23,9 @@ public final class RecentTable<V> {
     /** What {@link #find} returns for a key not held. */
     public static final int ABSENT = -1;
     private static final int FIRST_ALLOCATION = 64;
+    /** Odd constants with well-mixed bits, one per key word (keys of more words reuse them in turn, offset). */
+    private static final long[] MULTIPLIERS = {0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L,
+        0xD6E8FEB86659FD93L, 0x27D4EB2F165667C5L, 0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L, 0x94D049BB133111EBL};
 
     private final int words;
     private final int columns;
@@ -169,11 +172,13 @@ public final class RecentTable<V> {
             slot = size++;
         } else {
             slot = oldest;
-            oldest = (oldest + 1) % capacity;
+            oldest = oldest + 1 == capacity ? 0 : oldest + 1;
             unlink(slot);
             forgotten++;
             objects[slot] = null;
-            Arrays.fill(values, slot * columns, (slot + 1) * columns, 0);
+            for (int c = slot * columns, end = c + columns; c < end; c++) {
+                values[c] = 0;
+            }
         }
         System.arraycopy(key, 0, keys, slot * words, words);
         hashes[slot] = h;
@@ -241,12 +246,14 @@ public final class RecentTable<V> {
         return true;
     }
 
-    /** Every word folded in with a multiply, then the 64-bit finaliser of MurmurHash3: small, similar keys spread. */
+    /**
+     * Each word times its own odd constant, summed (the multiplies do not wait on one another), then
+     * the 64-bit finaliser of MurmurHash3, so that small, similar keys spread over the index.
+     */
     private int hash(final long[] key) {
         long h = 0;
         for (int w = 0; w < words; w++) {
-            h = (h + key[w]) * 0x9E3779B97F4A7C15L;
-            h ^= h >>> 32;
+            h += key[w] * MULTIPLIERS[w & (MULTIPLIERS.length - 1)] + w;
         }
         h ^= h >>> 33;
         h *= 0xFF51AFD7ED558CCDL;
