@@ -1,13 +1,12 @@
 package org.mprt.ctk.verdict.path;
 
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.state.DirectionKey;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Plane;
@@ -25,15 +24,14 @@ import org.mprt.ctk.verdict.state.Plane;
  */
 public final class PathPlaneRule extends BehaviourRule {
 
-    private record PathKey(DirectionKey direction, int pathId) {
-    }
-
     private record FirstSeen(Plane plane, long frame) {
     }
 
     private final int pathCount;
-    /** Each path's plane as its first data packet or PROBE showed it: at most 64 per direction. */
-    private final Map<PathKey, FirstSeen> planes = new HashMap<>();
+    /** Each path's plane as its first data packet or PROBE showed it, by direction and path_id. */
+    private final Map<MprtDirection, FirstSeen[]> planes = new IdentityHashMap<>();
+    private MprtDirection lastDirection;
+    private FirstSeen[] lastPaths;
 
     public PathPlaneRule() {
         this(MprtDirection.MAX_PATHS);
@@ -62,7 +60,11 @@ public final class PathPlaneRule extends BehaviourRule {
         }
         final Evidence e = evidence.of(d);
         final Plane plane = o.state().planes().of(o.packet(), false);
-        final FirstSeen first = planes.computeIfAbsent(new PathKey(d.key(), pathId), k -> new FirstSeen(plane, o.frameNumber()));
+        final FirstSeen[] paths = pathsOf(d);
+        if (paths[pathId] == null) {
+            paths[pathId] = new FirstSeen(plane, o.frameNumber());
+        }
+        final FirstSeen first = paths[pathId];
         if (pathId >= pathCount) {
             e.violation(o.frameNumber(), "mprt.path_id: expected below the " + pathCount
                 + " paths the PICS declares, found " + pathId);
@@ -72,6 +74,14 @@ public final class PathPlaneRule extends BehaviourRule {
         } else {
             e.conforming(o.frameNumber());
         }
+    }
+
+    private FirstSeen[] pathsOf(final MprtDirection d) {
+        if (d != lastDirection) {
+            lastDirection = d;
+            lastPaths = planes.computeIfAbsent(d, k -> new FirstSeen[MprtDirection.MAX_PATHS]);
+        }
+        return lastPaths;
     }
 
     @Override

@@ -42,6 +42,9 @@ public final class ReceiveSequenceRule extends BehaviourRule {
     }
 
     private final Map<StreamKey, Count> streams = new HashMap<>();
+    private MprtDirection lastDirection;
+    private int lastStreamId;
+    private Count lastCount;
 
     public ReceiveSequenceRule() {
         super("MPRT-PLACE-003", JudgedAt.SENDER, true, false);
@@ -60,15 +63,7 @@ public final class ReceiveSequenceRule extends BehaviourRule {
         final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
         final boolean fromStart = o.state().isFromConnectionStart();
-        // get, then put when absent: a capturing lambda would be allocated for every data packet.
-        final StreamKey key = new StreamKey(d.key(), m.streamId());
-        Count c = streams.get(key);
-        if (c == null) {
-            c = new Count();
-            c.nextMsn = fromStart ? 0 : m.msn();
-            c.known = fromStart || m.msn() == 0;
-            streams.put(key, c);
-        }
+        final Count c = count(d, m, fromStart);
         final long msn = m.msn();
         if (SerialNumber.precedes32(msn, c.nextMsn) || c.waiting.containsKey(msn)) {
             return;
@@ -79,6 +74,26 @@ public final class ReceiveSequenceRule extends BehaviourRule {
             c.known = false;
         }
         resolve(c, m.streamId(), evidence.of(d));
+    }
+
+    /** The stream's count; the last one is kept at hand, as consecutive packets mostly share a stream. */
+    private Count count(final MprtDirection d, final MdethFlyweight m, final boolean fromStart) {
+        if (d == lastDirection && m.streamId() == lastStreamId) {
+            return lastCount;
+        }
+        // get, then put when absent: a capturing lambda would be allocated for every data packet.
+        final StreamKey key = new StreamKey(d.key(), m.streamId());
+        Count c = streams.get(key);
+        if (c == null) {
+            c = new Count();
+            c.nextMsn = fromStart ? 0 : m.msn();
+            c.known = fromStart || m.msn() == 0;
+            streams.put(key, c);
+        }
+        lastDirection = d;
+        lastStreamId = m.streamId();
+        lastCount = c;
+        return c;
     }
 
     private static void resolve(final Count c, final int streamId, final Evidence e) {

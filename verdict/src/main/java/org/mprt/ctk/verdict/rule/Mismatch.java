@@ -19,6 +19,15 @@ public final class Mismatch {
         return expected == actual ? null : of(fieldId, expected, actual);
     }
 
+    /** The first non-null of two checks; fixed arities spare the hot checks a varargs array per packet. */
+    public static String first(final String a, final String b) {
+        return a != null ? a : b;
+    }
+
+    public static String first(final String a, final String b, final String c) {
+        return a != null ? a : first(b, c);
+    }
+
     /** The first non-null of several checks, so that one packet yields one sentence. */
     public static String first(final String... violations) {
         for (final String v : violations) {

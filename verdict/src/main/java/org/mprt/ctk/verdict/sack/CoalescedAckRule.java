@@ -37,6 +37,8 @@ public final class CoalescedAckRule extends BehaviourRule {
         final long frame;
         final long deadlineNs;
         boolean nakked;
+        /** Acknowledged in time: counted, and passed over when its deadline comes. */
+        boolean settled;
 
         Owed(final MprtDirection direction, final PathRecord path, final int psn, final boolean count, final long frame,
              final long deadlineNs) {
@@ -50,11 +52,22 @@ public final class CoalescedAckRule extends BehaviourRule {
     }
 
     private final Timers timers;
-    /** Arrivals owed a report, in deadline order. */
+    /** Arrivals owed a report, in deadline order (settled ones are dropped when their deadline comes). */
     private final ArrayDeque<Owed> reports = new ArrayDeque<>();
     /** Counts that reached ACK_COALESCE_COUNT, owed an ACK, in deadline order. */
     private final ArrayDeque<Owed> counts = new ArrayDeque<>();
-    private final Map<PathRecord, int[]> sinceAck = new IdentityHashMap<>();
+    /** Per path: its arrivals count since its last ACK, and what it owes, so that an ACK looks at its own path only. */
+    private final Map<PathRecord, PathDebt> debts = new IdentityHashMap<>();
+
+    private static final class PathDebt {
+        int sinceAck;
+        final ArrayDeque<Owed> reports = new ArrayDeque<>();
+        final ArrayDeque<Owed> counts = new ArrayDeque<>();
+
+        ArrayDeque<Owed> of(final boolean count) {
+            return count ? counts : reports;
+        }
+    }
     private final long[] words = new long[4];
 
     public CoalescedAckRule(final Timers timers) {
@@ -81,6 +94,10 @@ public final class CoalescedAckRule extends BehaviourRule {
     private void expire(final Observation o, final ArrayDeque<Owed> queue) {
         while (!queue.isEmpty() && o.timestampNs() > queue.peekFirst().deadlineNs) {
             final Owed w = queue.pollFirst();
+            if (w.settled) {
+                continue;
+            }
+            debts.get(w.path).of(w.count).remove(w);
             if (w.nakked || o.state().isInError(w.direction, o.timestampNs())) {
                 continue;
             }
@@ -101,10 +118,14 @@ public final class CoalescedAckRule extends BehaviourRule {
             return;
         }
         final int psn = o.packet().bth().psn();
-        reports.addLast(new Owed(d, path, psn, false, o.frameNumber(), o.timestampNs() + timers.ackCoalesceBoundNs()));
-        final int[] n = sinceAck.computeIfAbsent(path, p -> new int[1]);
-        if (++n[0] == timers.ackCoalesceCount()) {
-            counts.addLast(new Owed(d, path, psn, true, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs()));
+        final PathDebt debt = debt(path);
+        final Owed report = new Owed(d, path, psn, false, o.frameNumber(), o.timestampNs() + timers.ackCoalesceBoundNs());
+        reports.addLast(report);
+        debt.reports.addLast(report);
+        if (++debt.sinceAck == timers.ackCoalesceCount()) {
+            final Owed count = new Owed(d, path, psn, true, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs());
+            counts.addLast(count);
+            debt.counts.addLast(count);
         }
     }
 
@@ -115,20 +136,31 @@ public final class CoalescedAckRule extends BehaviourRule {
         if (path == null) {
             return;
         }
-        sinceAck.computeIfAbsent(path, p -> new int[1])[0] = 0;
+        final PathDebt debt = debt(path);
+        debt.sinceAck = 0;
         final int cack = o.packet().bth().psn();
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
-        settle(reports, path, cack, true);
-        settle(counts, path, cack, false);
+        settle(debt.reports, cack, true);
+        settle(debt.counts, cack, false);
     }
 
-    private void settle(final ArrayDeque<Owed> queue, final PathRecord path, final int cack, final boolean mustCover) {
+    private PathDebt debt(final PathRecord path) {
+        PathDebt debt = debts.get(path);
+        if (debt == null) {
+            debt = new PathDebt();
+            debts.put(path, debt);
+        }
+        return debt;
+    }
+
+    private void settle(final ArrayDeque<Owed> queue, final int cack, final boolean mustCover) {
         for (final Iterator<Owed> i = queue.iterator(); i.hasNext(); ) {
             final Owed w = i.next();
-            if (w.path == path && (!mustCover || PathRecord.acknowledges(cack, words, w.psn))) {
+            if (!mustCover || PathRecord.acknowledges(cack, words, w.psn)) {
                 evidence.of(w.direction).conforming(w.frame);
+                w.settled = true;
                 i.remove();
             }
         }
@@ -137,16 +169,17 @@ public final class CoalescedAckRule extends BehaviourRule {
     private void nakked(final Observation o) {
         final MnethFlyweight n = o.packet().extensions().mneth();
         final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(n.pathId());
-        for (final Owed w : reports) {
-            if (w.path == path && w.psn == o.packet().bth().psn()) {
+        final PathDebt debt = debts.get(d.path(n.pathId()));
+        if (debt == null) {
+            return;
+        }
+        for (final Owed w : debt.reports) {
+            if (w.psn == o.packet().bth().psn()) {
                 w.nakked = true;
             }
         }
-        for (final Owed w : counts) {
-            if (w.path == path) {
-                w.nakked = true;
-            }
+        for (final Owed w : debt.counts) {
+            w.nakked = true;
         }
     }
 

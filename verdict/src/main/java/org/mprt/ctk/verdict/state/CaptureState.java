@@ -90,7 +90,7 @@ public final class CaptureState {
 
     /** The capture time of the first fatal NAK on this direction's connection, either way, or {@link PathRecord#NEVER}. */
     public long errorSinceNs(final MprtDirection d) {
-        final MprtDirection reverse = mprt.get(d.key().scn(), d.key().destQp());
+        final MprtDirection reverse = d.reverse();
         final long mine = d.fatalNakNs();
         final long theirs = reverse == null ? PathRecord.NEVER : reverse.fatalNakNs();
         if (mine == PathRecord.NEVER) {
@@ -185,7 +185,7 @@ public final class CaptureState {
         roce.linkReverses();
         final SideInference sides = new SideInference(point, timers);
         for (final MprtDirection d : mprt.all()) {
-            sides.place(d, mprt.get(d.key().reversed()));
+            sides.place(d, d.reverse());
         }
         for (final QueuePairDirection d : roce.all()) {
             sides.place(d, d.reverse());

@@ -17,6 +17,7 @@ public final class MprtDirection extends Direction {
     static final int MAX_SEGMENTS = 1 << 15;
 
     private final DirectionKey key;
+    private MprtDirection reverse;
     private final PathRecord[] paths = new PathRecord[MAX_PATHS];
     private final Map<Integer, StreamRecord> streams = new LinkedHashMap<>();
     private final RecentArrivals recent = new RecentArrivals();
@@ -48,6 +49,15 @@ public final class MprtDirection extends Direction {
 
     public DirectionKey key() {
         return key;
+    }
+
+    /** The other direction of the same connection (its pair reversed), or null while the capture holds none. */
+    public MprtDirection reverse() {
+        return reverse;
+    }
+
+    void reverse(final MprtDirection other) {
+        reverse = other;
     }
 
     @Override

@@ -39,6 +39,10 @@ final class MprtTracker {
     private final Planes planes;
     private MprtDirection recent;
     private MprtDirection previous;
+    /** The last pair looked up and not found, while no direction has been made since. */
+    private boolean missed;
+    private int missedDestQp;
+    private int missedScn;
 
     MprtTracker(final int lossThreshold, final Planes planes) {
         this.lossThreshold = lossThreshold;
@@ -68,10 +72,18 @@ final class MprtTracker {
             recent = d;
             return d;
         }
+        if (missed && destQp == missedDestQp && scn == missedScn) {
+            return null;
+        }
         final MprtDirection d = directions.get(new DirectionKey(destQp, scn));
         if (d != null) {
             previous = recent;
             recent = d;
+        } else {
+            // A direction often has no reverse (data one way only): remember the miss until one is made.
+            missed = true;
+            missedDestQp = destQp;
+            missedScn = scn;
         }
         return d;
     }
@@ -150,6 +162,12 @@ final class MprtTracker {
         final DirectionKey key = new DirectionKey(destQp, scn);
         final MprtDirection fresh = new MprtDirection(key, frame);
         directions.put(key, fresh);
+        missed = false;
+        final MprtDirection reverse = get(scn, destQp);
+        if (reverse != null) {
+            fresh.reverse(reverse);
+            reverse.reverse(fresh);
+        }
         return fresh;
     }
 

@@ -30,6 +30,10 @@ public final class BthFieldsRule extends PacketCheck {
     @Override
     protected String violation(final Observation o) {
         final BthFlyweight bth = o.packet().bth();
+        if (bth.tver() == 0 && bth.pKey() == 0xFFFF && bth.se() == 0 && bth.m() == 0 && bth.fecn() == 0 && bth.becn() == 0
+            && bth.resv6() == 0 && bth.resv7() == 0) {
+            return null;
+        }
         return Mismatch.first(
             Mismatch.unless(BthFlyweight.TVER.id(), 0, bth.tver()),
             Mismatch.unless(BthFlyweight.P_KEY.id(), 0xFFFF, bth.pKey()),
