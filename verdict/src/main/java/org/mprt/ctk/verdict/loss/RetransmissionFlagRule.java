@@ -98,7 +98,7 @@ public final class RetransmissionFlagRule extends BehaviourRule {
             return "payload: expected " + first.payloadLength() + " bytes" + where(first) + ", found " + o.packet().payloadLength();
         }
         if (o.isWholePacket() && first.payloadHash() != Segment.NO_HASH
-            && CaptureState.payloadHash(o.packet()) != first.payloadHash()) {
+            && o.state().payloadHash(o.packet()) != first.payloadHash()) {
             return "payload: the bytes differ from those of its first transmission (frame " + first.firstFrame() + ")";
         }
         return null;

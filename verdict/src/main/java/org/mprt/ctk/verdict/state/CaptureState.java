@@ -263,7 +263,7 @@ public final class CaptureState {
     }
 
     /** Hash of an MPRT data packet's payload, as kept in {@link Segment#payloadHash()}. */
-    public static long payloadHash(final DecodedPacket p) {
-        return MprtTracker.payloadHash(p);
+    public long payloadHash(final DecodedPacket p) {
+        return mprt.payloadHash(p);
     }
 }

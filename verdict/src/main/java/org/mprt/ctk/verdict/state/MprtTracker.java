@@ -37,6 +37,7 @@ final class MprtTracker {
     private long untrackedFrames;
 
     private final Planes planes;
+    private final PayloadHash hash = new PayloadHash();
     private MprtDirection recent;
     private MprtDirection previous;
     /** The last pair looked up and not found, while no direction has been made since. */
@@ -216,12 +217,17 @@ final class MprtTracker {
     }
 
     /** The segment this packet carries: new on its first transmission, else the one sent before. */
+    /** The hash of a data packet's payload, as kept in {@link Segment#payloadHash()}. */
+    long payloadHash(final DecodedPacket p) {
+        return hash.of(p);
+    }
+
     private Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
                                    final boolean whole, final long frame, final int psn, final long ns) {
         Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
         if (s == null) {
             s = new Segment(m.streamId(), m.msn(), m.messageOffset(), m.messageLength(), p.payloadLength(),
-                whole ? payloadHash(p) : Segment.NO_HASH, p.opcodeValue(), frame, m.pathId(), psn, ns);
+                whole ? hash.of(p) : Segment.NO_HASH, p.opcodeValue(), frame, m.pathId(), psn, ns);
             d.remember(s);
             return s;
         }
@@ -234,37 +240,6 @@ final class MprtTracker {
         }
         s.sentAgain(m.pathId(), psn, frame, ns);
         return s;
-    }
-
-    /**
-     * A 64-bit hash of the payload: FNV-1a over 8-byte words in four independent lanes (32 bytes a
-     * step, so the multiplies overlap instead of waiting on one another), the lanes folded together,
-     * then the tail byte by byte. Enough to tell whether a copy carries the same bytes, at a fraction
-     * of a byte-wise cost.
-     */
-    static long payloadHash(final DecodedPacket p) {
-        final long prime = 0x100000001b3L;
-        long h0 = 0xcbf29ce484222325L;
-        long h1 = h0 ^ 1;
-        long h2 = h0 ^ 2;
-        long h3 = h0 ^ 3;
-        final java.nio.ByteBuffer b = p.buffer();
-        final int end = p.payloadOffset() + p.payloadLength();
-        int i = p.payloadOffset();
-        for (; i + 32 <= end; i += 32) {
-            h0 = (h0 ^ b.getLong(i)) * prime;
-            h1 = (h1 ^ b.getLong(i + 8)) * prime;
-            h2 = (h2 ^ b.getLong(i + 16)) * prime;
-            h3 = (h3 ^ b.getLong(i + 24)) * prime;
-        }
-        long h = ((h0 * prime ^ h1) * prime ^ h2) * prime ^ h3;
-        for (; i + 8 <= end; i += 8) {
-            h = (h ^ b.getLong(i)) * prime;
-        }
-        for (; i < end; i++) {
-            h = (h ^ (b.get(i) & 0xFF)) * prime;
-        }
-        return h ^ h >>> 29;
     }
 
     private void ack(final long frame, final long ns, final DecodedPacket p) {
