@@ -4,7 +4,6 @@ import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.decode.PacketDecoder;
-import org.mprt.ctk.wire.opcode.OpcodeTable;
 
 /**
  * What a captured frame is, in the words a scenario uses for the frames a verdict points at
@@ -63,19 +62,13 @@ public enum FrameKind {
         if (scratch.profile() != Profile.MPRT) {
             return ROCEV2;
         }
-        final int opcode = scratch.opcodeValue();
-        if (opcode == OpcodeTable.MPRT_WRITE.code() || opcode == OpcodeTable.MPRT_SEND.code()) {
-            return DATA;
-        }
-        if (opcode == OpcodeTable.MPRT_ACK.code()) {
-            return ACK;
-        }
-        if (opcode == OpcodeTable.MPRT_NAK.code()) {
-            return NAK;
-        }
-        if (opcode == OpcodeTable.MPRT_PROBE.code()) {
-            return PROBE;
-        }
-        return opcode == OpcodeTable.MPRT_PROBE_REPLY.code() ? PROBE_REPLY : RESERVED_MPRT;
+        return switch (org.mprt.ctk.verdict.rule.FrameKind.ofMprtOpcode(scratch.opcodeValue())) {
+            case MPRT_DATA -> DATA;
+            case MPRT_ACK -> ACK;
+            case MPRT_NAK -> NAK;
+            case MPRT_PROBE -> PROBE;
+            case MPRT_PROBE_REPLY -> PROBE_REPLY;
+            default -> RESERVED_MPRT;
+        };
     }
 }

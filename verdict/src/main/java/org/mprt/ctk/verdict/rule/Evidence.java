@@ -16,7 +16,9 @@ public final class Evidence {
     public static final int MAX_FRAMES = 20;
 
     private final String requirementId;
-    private final List<Long> frames = new ArrayList<>();
+    /** The first frames kept, in a plain array: counting an instance then touches this object only. */
+    private final long[] frames = new long[MAX_FRAMES];
+    private int frameCount;
     private long checked;
     private long violations;
     private String firstViolation;
@@ -34,8 +36,8 @@ public final class Evidence {
     /** One instance examined and found conforming. */
     public void conforming(final long frameNumber) {
         checked++;
-        if (violations == 0 && frames.size() < MAX_FRAMES) {
-            frames.add(frameNumber);
+        if (violations == 0 && frameCount < MAX_FRAMES) {
+            frames[frameCount++] = frameNumber;
         }
     }
 
@@ -46,12 +48,12 @@ public final class Evidence {
     public void violation(final long frameNumber, final String message) {
         checked++;
         if (violations == 0) {
-            frames.clear();
+            frameCount = 0;
             firstViolation = "frame " + frameNumber + ": " + message;
         }
         violations++;
-        if (frames.size() < MAX_FRAMES) {
-            frames.add(frameNumber);
+        if (frameCount < MAX_FRAMES) {
+            frames[frameCount++] = frameNumber;
         }
     }
 
@@ -78,12 +80,16 @@ public final class Evidence {
 
     /** The frame of the first violation; 0 when there is none. */
     public long firstViolationFrame() {
-        return violations > 0 ? frames.get(0) : 0;
+        return violations > 0 ? frames[0] : 0;
     }
 
     /** The frames kept: the violating ones once there is a violation, else the first examined ones. */
     public List<Long> frames() {
-        return List.copyOf(frames);
+        final List<Long> kept = new ArrayList<>(frameCount);
+        for (int i = 0; i < frameCount; i++) {
+            kept.add(frames[i]);
+        }
+        return List.copyOf(kept);
     }
 
     public String inconclusiveReason() {
@@ -104,10 +110,10 @@ public final class Evidence {
     public Verdict verdict(final String passText, final String notApplicableText) {
         if (violations > 0) {
             final String more = violations > 1 ? " (" + (violations - 1) + " more of " + checked + " checked)" : "";
-            return new Verdict(requirementId, Outcome.FAIL, frames, firstViolation + more, checked, violations);
+            return new Verdict(requirementId, Outcome.FAIL, frames(), firstViolation + more, checked, violations);
         }
         if (checked > 0) {
-            return new Verdict(requirementId, Outcome.PASS, frames, passText, checked, 0);
+            return new Verdict(requirementId, Outcome.PASS, frames(), passText, checked, 0);
         }
         if (inconclusiveReason != null) {
             return new Verdict(requirementId, Outcome.INCONCLUSIVE,

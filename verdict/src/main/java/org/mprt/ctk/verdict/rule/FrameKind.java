@@ -41,18 +41,8 @@ public enum FrameKind {
         return bits;
     }
 
-    /** The kind of the frame an observation holds. */
-    static FrameKind of(final Observation o) {
-        if (!o.isTransport()) {
-            return OTHER;
-        }
-        if (o.packet().profile() != Profile.MPRT) {
-            return o.packet().profile() == Profile.ROCEV2 ? ROCEV2 : OTHER;
-        }
-        if (o.packet().opcode() == null) {
-            return MPRT_OTHER;
-        }
-        final int op = o.packet().opcodeValue();
+    /** The kind of an MPRT packet by its BTH opcode: MPRT_OTHER for the reserved ones. */
+    public static FrameKind ofMprtOpcode(final int op) {
         if (op == OpcodeTable.MPRT_WRITE.code() || op == OpcodeTable.MPRT_SEND.code()) {
             return MPRT_DATA;
         }
@@ -66,5 +56,16 @@ public enum FrameKind {
             return MPRT_PROBE;
         }
         return op == OpcodeTable.MPRT_PROBE_REPLY.code() ? MPRT_PROBE_REPLY : MPRT_OTHER;
+    }
+
+    /** The kind of the frame an observation holds. */
+    static FrameKind of(final Observation o) {
+        if (!o.isTransport()) {
+            return OTHER;
+        }
+        if (o.packet().profile() != Profile.MPRT) {
+            return o.packet().profile() == Profile.ROCEV2 ? ROCEV2 : OTHER;
+        }
+        return o.packet().opcode() == null ? MPRT_OTHER : ofMprtOpcode(o.packet().opcodeValue());
     }
 }

@@ -21,6 +21,8 @@ public final class MprtDirection extends Direction {
     private final PathRecord[] paths = new PathRecord[MAX_PATHS];
     private final Map<Integer, StreamRecord> streams = new LinkedHashMap<>();
     private final RecentArrivals recent = new RecentArrivals();
+    /** The stream asked for last: streams are never dropped, and consecutive packets mostly share one. */
+    private StreamRecord lastStream;
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
     private final RecentTable<Segment> segments = new RecentTable<>(MAX_SEGMENTS, 3, 0);
     private final long[] segmentKey = new long[3];
@@ -84,7 +86,14 @@ public final class MprtDirection extends Direction {
 
     /** The stream, or null when no data packet of it was captured. */
     public StreamRecord stream(final int streamId) {
-        return streams.get(streamId);
+        if (lastStream != null && lastStream.streamId() == streamId) {
+            return lastStream;
+        }
+        final StreamRecord s = streams.get(streamId);
+        if (s != null) {
+            lastStream = s;
+        }
+        return s;
     }
 
     public Collection<StreamRecord> streams() {
@@ -92,7 +101,7 @@ public final class MprtDirection extends Direction {
     }
 
     StreamRecord streamOrNew(final int streamId, final long msn, final long frame) {
-        StreamRecord s = streams.get(streamId);
+        StreamRecord s = stream(streamId);
         if (s == null) {
             s = new StreamRecord(streamId, msn, frame);
             streams.put(streamId, s);
