@@ -4,9 +4,10 @@ Feature: Every ACK reports the streams whose completions advanced
   advanced beyond what an earlier ACK reported, once the completing bytes arrived more than
   ACK_REQ_DELAY before it (mprt-v0.1.md section 6.2). The device under test receives a large message
   on one stream and small ones on another over eight paths, under loss, so that it sends many ACKs
-  while completions advance. Its ports are on one plane: ACKs the device sends at one instant on two
-  ports are captured in the order their last bits leave, which need not be the order it sent them
-  in, and "an earlier ACK" is then not decided by the capture.
+  while completions advance. Its ports are on one plane, where its ACKs leave in the order it sends
+  them and every ACK is owed the records of the completions before it. (Answers sent at once on two
+  planes are taken as simultaneous, section 16.3; on two planes this traffic leaves no ACK owed a
+  record, so the rule would not apply.)
 
   Background:
     Given a fabric of 1 plane with 2 spines per plane and 100 Gb/s links
