@@ -1,15 +1,10 @@
 package org.mprt.ctk.verdict;
 
 import java.io.IOException;
-import java.io.InputStream;
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
-import java.security.MessageDigest;
-import java.security.NoSuchAlgorithmException;
 import java.util.ArrayList;
 import java.util.Collection;
-import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
@@ -144,35 +139,27 @@ public final class CaptureJudge {
         final String format;
         final CaptureState state;
         final TimeSequence timeline = new TimeSequence();
+        final CaptureDigest digest;
         try (CaptureReader reader = CaptureReader.open(capture)) {
+            // Begun once the file has opened as a capture: a file that is not one gets its error alone.
+            digest = CaptureDigest.start(capture);
             format = reader.format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap";
             state = new CaptureState(point, fromConnectionStart, timers, facts);
-            counts = Judge.run(reader, fresh, state, List.of(timeline));
+            try {
+                counts = Judge.run(reader, fresh, state, List.of(timeline));
+            } catch (final IOException | RuntimeException e) {
+                digest.cancel();
+                throw e;
+            }
         }
         final List<Verdict> verdicts = new ArrayList<>(fresh.size());
         for (final Rule rule : fresh) {
             final Verdict v = rule.verdict();
             verdicts.add(v.withKeyword(catalogue.get(v.requirementId()).keyword()));
         }
-        final CaptureSummary summary = new CaptureSummary(capture.toString(), sha256(capture), format,
+        final CaptureSummary summary = new CaptureSummary(capture.toString(), digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
             counts.other, state.untrackedFrames());
         return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs());
-    }
-
-    static String sha256(final Path file) throws IOException {
-        final MessageDigest digest;
-        try {
-            digest = MessageDigest.getInstance("SHA-256");
-        } catch (final NoSuchAlgorithmException e) {
-            throw new IllegalStateException("every Java platform has SHA-256", e);
-        }
-        final byte[] chunk = new byte[1 << 16];
-        try (InputStream in = Files.newInputStream(file)) {
-            for (int n = in.read(chunk); n > 0; n = in.read(chunk)) {
-                digest.update(chunk, 0, n);
-            }
-        }
-        return HexFormat.of().formatHex(digest.digest());
     }
 }
