@@ -42,6 +42,12 @@ public final class RecentTable<V> {
     private int oldest;
     private long forgotten;
     private boolean inserted;
+    /**
+     * The slot last found or filled, tried first: consecutive packets mostly ask for the same message
+     * or segment. Its key is compared word for word like any other, so a slot given to another key
+     * since is simply not a match.
+     */
+    private int last = ABSENT;
 
     /**
      * @param capacity keys held at most
@@ -112,6 +118,9 @@ public final class RecentTable<V> {
 
     /** The slot of this key (its first {@code words} longs), or {@link #ABSENT}. */
     public int find(final long[] key) {
+        if (last != ABSENT && equal(last, key)) {
+            return last;
+        }
         final int h = hash(key);
         for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
             final long e = index[i];
@@ -121,6 +130,7 @@ public final class RecentTable<V> {
             if ((int) (e >>> 32) == h) {
                 final int slot = (int) e - 1;
                 if (equal(slot, key)) {
+                    last = slot;
                     return slot;
                 }
             }
@@ -132,6 +142,10 @@ public final class RecentTable<V> {
      * then tells which. One hash and one probe run for both.
      */
     public int slotFor(final long[] key) {
+        if (last != ABSENT && equal(last, key)) {
+            inserted = false;
+            return last;
+        }
         final int h = hash(key);
         for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
             final long e = index[i];
@@ -142,6 +156,7 @@ public final class RecentTable<V> {
                 final int slot = (int) e - 1;
                 if (equal(slot, key)) {
                     inserted = false;
+                    last = slot;
                     return slot;
                 }
             }
@@ -183,6 +198,7 @@ public final class RecentTable<V> {
         System.arraycopy(key, 0, keys, slot * words, words);
         hashes[slot] = h;
         link(slot);
+        last = slot;
         return slot;
     }
 
@@ -193,6 +209,7 @@ public final class RecentTable<V> {
         Arrays.fill(values, 0);
         size = 0;
         oldest = 0;
+        last = ABSENT;
     }
 
     /** Grows the arrays to {@code slots} (only while not full, so slots keep their numbers) and re-indexes. */
