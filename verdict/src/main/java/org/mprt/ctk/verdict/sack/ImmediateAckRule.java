@@ -1,7 +1,9 @@
 package org.mprt.ctk.verdict.sack;
 
 import java.util.ArrayDeque;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
+import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -129,8 +131,44 @@ public final class ImmediateAckRule extends BehaviourRule {
         return path.lastAckAcknowledges(psn);
     }
 
+    /**
+     * What a walk found for a path: from cack + 1 up to (not including) {@code clearTo}, every PSN had
+     * arrived or been acknowledged, as long as the path's ACKs, NAKs and PROBE_REPLYs stay as they were
+     * then (arrivals only add to what arrived, and the ring still holds the PSNs walked). The next
+     * arrival on the path then walks on from there instead of from the cack again.
+     */
+    private static final class Walk {
+        boolean recorded;
+        int cack;
+        int clearTo;
+        long ackFrame;
+        long naks;
+        boolean resynced;
+        int resyncPsn;
+
+        boolean holds(final PathRecord path, final int cackNow) {
+            return recorded && cack == cackNow && ackFrame == path.answers().lastAckFrame() && naks == path.naks()
+                && resynced == path.answers().isResynced() && resyncPsn == path.answers().resyncPsn()
+                && path.isWithinRing(SerialNumber.add24(cackNow, 1));
+        }
+
+        void record(final PathRecord path, final int cackNow, final int upTo) {
+            recorded = true;
+            cack = cackNow;
+            clearTo = upTo;
+            ackFrame = path.answers().lastAckFrame();
+            naks = path.naks();
+            resynced = path.answers().isResynced();
+            resyncPsn = path.answers().resyncPsn();
+        }
+    }
+
+    private final Map<PathRecord, Walk> walks = new IdentityHashMap<>();
+    private PathRecord lastWalked;
+    private Walk lastWalk;
+
     /** The first PSN between the receiver's cack and {@code psn} that has not arrived; -1 when none, or unknown. */
-    private static int missingBefore(final PathRecord path, final int psn) {
+    private int missingBefore(final PathRecord path, final int psn) {
         int cack;
         if (path.answers().hasAck()) {
             cack = path.answers().lastCack();
@@ -146,7 +184,14 @@ public final class ImmediateAckRule extends BehaviourRule {
         if (!SerialNumber.precedes24(cack, psn)) {
             return -1;
         }
-        for (int p = SerialNumber.add24(cack, 1), n = 0; p != psn && n < WALK; p = SerialNumber.add24(p, 1), n++) {
+        final Walk walk = walkOf(path);
+        int p = SerialNumber.add24(cack, 1);
+        int n = 0;
+        if (walk.holds(path, cack) && SerialNumber.precedesOrEquals24(walk.clearTo, psn)) {
+            n = SerialNumber.distance24(p, walk.clearTo);
+            p = walk.clearTo;
+        }
+        for (; p != psn && n < WALK; p = SerialNumber.add24(p, 1), n++) {
             if (path.lastAckAcknowledges(p)) {
                 continue;
             }
@@ -155,10 +200,22 @@ public final class ImmediateAckRule extends BehaviourRule {
                 return -1;
             }
             if (there == Presence.NO || path.isNakked(path.slot(p))) {
+                walk.record(path, cack, p);
                 return p;
             }
         }
+        if (p == psn) {
+            walk.record(path, cack, psn);
+        }
         return -1;
+    }
+
+    private Walk walkOf(final PathRecord path) {
+        if (path != lastWalked) {
+            lastWalked = path;
+            lastWalk = walks.computeIfAbsent(path, k -> new Walk());
+        }
+        return lastWalk;
     }
 
     private void acknowledged(final Observation o) {

@@ -56,6 +56,7 @@ public final class PathRecord {
     private long inFlightBytes;
     private long lastProgressNs = NEVER;
     private long lastProgressFrame;
+    private long naks;
     private long lastNakNs = NEVER;
     private long abandonedNs = NEVER;
     private boolean awaitingFirstProgress;
@@ -200,6 +201,16 @@ public final class PathRecord {
 
     public long lastProgressFrame() {
         return lastProgressFrame;
+    }
+
+    /** NAKs captured for the path so far: a rule that keeps conclusions about its PSNs knows when to drop them. */
+    public long naks() {
+        return naks;
+    }
+
+    /** Whether {@code psnValue} is within the ring of PSNs held, counted back from the highest sent. */
+    public boolean isWithinRing(final int psnValue) {
+        return anyData && SerialNumber.distance24(psnValue, highest) < RING;
     }
 
     /** The capture time of the latest NAK for the path, or {@link #NEVER}. */
@@ -504,6 +515,7 @@ public final class PathRecord {
 
     void nakked(final int psnValue, final long ns) {
         lastNakNs = ns;
+        naks++;
         final int i = slot(psnValue);
         if (i >= 0) {
             nakked[i] = true;
