@@ -24,6 +24,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
 public final class NoRenegingRule extends BehaviourRule {
 
     private final long[] words = new long[4];
+    private final long[] previous = new long[4];
 
     public NoRenegingRule() {
         super("MPRT-SACK-004", JudgedAt.RECEIVER, false, false);
@@ -56,16 +57,22 @@ public final class NoRenegingRule extends BehaviourRule {
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
-        for (int bit = 0; bit < PathRecord.WINDOW; bit++) {
-            final int psn = SerialNumber.add24(before, bit + 1);
-            if (path.lastAckAcknowledges(psn) && !PathRecord.acknowledges(cack, words, psn)) {
-                e.violation(o.frameNumber(), "mprt.maeth.sack_bitmap: PSN " + psn + " of path " + a.pathId()
-                    + ", acknowledged by the ACK of frame " + path.answers().lastAckFrame() + ", is no longer acknowledged (cack "
-                    + cack + ", bit " + (SerialNumber.distance24(cack, psn) - 1) + " clear)");
-                return;
-            }
+        final int reneged = reneged(path, before, cack);
+        if (reneged >= 0) {
+            e.violation(o.frameNumber(), "mprt.maeth.sack_bitmap: PSN " + reneged + " of path " + a.pathId()
+                + ", acknowledged by the ACK of frame " + path.answers().lastAckFrame() + ", is no longer acknowledged (cack "
+                + cack + ", bit " + (SerialNumber.distance24(cack, reneged) - 1) + " clear)");
+            return;
         }
         e.conforming(o.frameNumber());
+    }
+
+    /** The lowest PSN the previous ACK acknowledged that this one does not, or -1. */
+    private int reneged(final PathRecord path, final int before, final int cack) {
+        for (int w = 0; w < previous.length; w++) {
+            previous[w] = path.answers().lastBitmapWord(w);
+        }
+        return PathRecord.firstUnacknowledged(before, previous, cack, words);
     }
 
     @Override

@@ -216,12 +216,12 @@ final class MprtTracker {
             m.messageLength(), m.messageOffset(), p.payloadLength(), frame, ns);
     }
 
-    /** The segment this packet carries: new on its first transmission, else the one sent before. */
     /** The hash of a data packet's payload, as kept in {@link Segment#payloadHash()}. */
     long payloadHash(final DecodedPacket p) {
         return hash.of(p);
     }
 
+    /** The segment this packet carries: new on its first transmission, else the one sent before. */
     private Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
                                    final boolean whole, final long frame, final int psn, final long ns) {
         Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());

@@ -36,6 +36,11 @@ public final class PathAnswers {
         return ackFrame;
     }
 
+    /** 64 bits of the latest captured ACK's SACK bitmap, word 0 holding bits 0-63 with bit 0 as its most significant bit. */
+    public long lastBitmapWord(final int word) {
+        return bitmap[word];
+    }
+
     /** True when the latest captured ACK acknowledged this PSN (by its cack or a SACK bit). */
     public boolean lastAckAcknowledges(final int psn) {
         return anyAck && PathRecord.acknowledges(cack, bitmap, psn);

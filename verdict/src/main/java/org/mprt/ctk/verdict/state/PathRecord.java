@@ -314,6 +314,40 @@ public final class PathRecord {
         return ((words[bit >>> 6] >>> (63 - (bit & 63))) & 1) != 0;
     }
 
+    /**
+     * The lowest PSN that an ACK (cack {@code before}, SACK bitmap {@code beforeWords}) acknowledged
+     * beyond its cack and a later ACK ({@code cack}, {@code words}) does not acknowledge, or -1. Every
+     * PSN up to the later cack is acknowledged, so only the earlier bits beyond it matter: they are
+     * the earlier bitmap shifted by the distance between the cacks, compared a word at a time.
+     */
+    public static int firstUnacknowledged(final int before, final long[] beforeWords, final int cack,
+                                          final long[] words) {
+        final int delta = SerialNumber.distance24(before, cack);
+        if (delta >= SerialNumber.HALF_24) {
+            // The later cack is not after the earlier one: PSN by PSN, as acknowledges() reads them.
+            for (int bit = 0; bit < WINDOW; bit++) {
+                final int psn = SerialNumber.add24(before, bit + 1);
+                if (acknowledges(before, beforeWords, psn) && !acknowledges(cack, words, psn)) {
+                    return psn;
+                }
+            }
+            return -1;
+        }
+        final int count = WINDOW / Long.SIZE;
+        for (int w = 0; w < count && delta < WINDOW; w++) {
+            final int from = Long.SIZE * w + delta;
+            final int word = from >>> 6;
+            final int shift = from & 63;
+            final long high = word < count ? beforeWords[word] << shift : 0;
+            final long low = shift != 0 && word + 1 < count ? beforeWords[word + 1] >>> (Long.SIZE - shift) : 0;
+            final long lost = (high | low) & ~words[w];
+            if (lost != 0) {
+                return SerialNumber.add24(cack, 1 + Long.SIZE * w + Long.numberOfLeadingZeros(lost));
+            }
+        }
+        return -1;
+    }
+
     // ---- updates from the tracker ----------------------------------------------------------
 
     /** Records a captured data packet; false when its PSN is too far off to follow. */

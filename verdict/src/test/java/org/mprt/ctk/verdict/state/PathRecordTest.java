@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
@@ -120,5 +121,58 @@ class PathRecordTest {
         assertThat(path.unacknowledgedSinceNs()).isEqualTo(PathRecord.NEVER);
         assertThat(path.inFlightBytes()).isZero();
         assertThat(path.isAwaitingFirstProgress()).isTrue();
+    }
+
+    /** Word by word it finds what PSN by PSN finds: the lowest PSN acknowledged before and not after. */
+    @Test
+    void firstUnacknowledgedAgreesWithAPsnByPsnWalk() {
+        final Random random = new Random(11);
+        final int[] deltas = {0, 1, 5, 63, 64, 65, 127, 200, 255, 256, 300, SerialNumber.HALF_24, SerialNumber.HALF_24 + 7,
+            SerialNumber.MASK_24};
+        int found = 0;
+        for (int round = 0; round < 20_000; round++) {
+            final int before = random.nextBoolean() ? random.nextInt(1 << 24) : SerialNumber.MASK_24 - random.nextInt(300);
+            final int delta = random.nextInt(4) == 0 ? random.nextInt(1 << 24) : deltas[random.nextInt(deltas.length)];
+            final int cack = SerialNumber.add24(before, delta);
+            final long[] earlier = bitmap(random);
+            final long[] later = random.nextInt(3) == 0 ? shiftedCopy(earlier, delta, random) : bitmap(random);
+            int expected = -1;
+            for (int bit = 0; bit < PathRecord.WINDOW && expected < 0; bit++) {
+                final int psn = SerialNumber.add24(before, bit + 1);
+                if (PathRecord.acknowledges(before, earlier, psn) && !PathRecord.acknowledges(cack, later, psn)) {
+                    expected = psn;
+                }
+            }
+            found += expected >= 0 ? 1 : 0;
+            assertThat(PathRecord.firstUnacknowledged(before, earlier, cack, later))
+                .as("before %d, cack %d", before, cack).isEqualTo(expected);
+        }
+        assertThat(found).as("rounds with a PSN no longer acknowledged").isGreaterThan(1000);
+    }
+
+    private static long[] bitmap(final Random random) {
+        final long[] words = new long[4];
+        for (int w = 0; w < 4; w++) {
+            words[w] = switch (random.nextInt(4)) {
+                case 0 -> 0;
+                case 1 -> -1L;
+                case 2 -> 1L << random.nextInt(64);
+                default -> random.nextLong();
+            };
+        }
+        return words;
+    }
+
+    /** The earlier bitmap as seen from the later cack, with a bit dropped now and then: what a conforming or a reneging ACK sends. */
+    private static long[] shiftedCopy(final long[] earlier, final int delta, final Random random) {
+        final long[] later = new long[4];
+        for (int k = 0; k < PathRecord.WINDOW; k++) {
+            final int i = k + delta;
+            if (delta < SerialNumber.HALF_24 && i < PathRecord.WINDOW && ((earlier[i >>> 6] >>> (63 - (i & 63))) & 1) != 0
+                && random.nextInt(50) != 0) {
+                later[k >>> 6] |= 1L << (63 - (k & 63));
+            }
+        }
+        return later;
     }
 }
