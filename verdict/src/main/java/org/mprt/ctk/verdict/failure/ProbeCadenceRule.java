@@ -109,7 +109,7 @@ public final class ProbeCadenceRule extends BehaviourRule {
             if (e.direction != d || e.path != path) {
                 continue;
             }
-            final Plane plane = o.state().planes().of(o.packet(), false);
+            final Plane plane = o.state().planeOf(o.packet());
             final int expected = SerialNumber.add24(path.highestPsn(), 1);
             final int psn = o.packet().bth().psn();
             if (e.plane != null && !e.plane.equals(plane)) {

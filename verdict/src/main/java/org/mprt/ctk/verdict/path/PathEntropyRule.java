@@ -44,13 +44,13 @@ public final class PathEntropyRule extends BehaviourRule {
             return;
         }
         final Evidence e = evidence.of(d);
-        final Plane plane = o.state().planes().of(o.packet(), false);
+        final Plane plane = o.state().planeOf(o.packet());
         final int port = o.packet().udp().sourcePort();
-        // Indexed, not d.paths(): that copies the 64-slot array, once per data packet here.
-        for (int i = 0; i < MprtDirection.MAX_PATHS; i++) {
-            final PathRecord other = d.path(i);
-            if (other != null && other.pathId() != pathId && other.unacknowledged() > 0 && plane.equals(other.plane())
-                && other.udpSourcePort() == port) {
+        // The known paths, not d.paths(): that copies the 64-slot array, once per data packet here.
+        for (int k = 0; k < d.knownPaths(); k++) {
+            final PathRecord other = d.knownPath(k);
+            if (other.udpSourcePort() == port && other.pathId() != pathId && other.unacknowledged() > 0
+                && plane.equals(other.plane())) {
                 e.violation(o.frameNumber(), UdpFlyweight.SOURCE_PORT.id() + ": path " + pathId + " sends from port " + port + " on " + plane
                     + ", the port of path " + other.pathId() + " (frame " + other.latestDataFrame() + "), which has "
                     + other.unacknowledged() + " unacknowledged data packets on the same plane");

@@ -59,7 +59,7 @@ public final class PathPlaneRule extends BehaviourRule {
             return;
         }
         final Evidence e = evidence.of(d);
-        final Plane plane = o.state().planes().of(o.packet(), false);
+        final Plane plane = o.state().planeOf(o.packet());
         final FirstSeen[] paths = pathsOf(d);
         if (paths[pathId] == null) {
             paths[pathId] = new FirstSeen(plane, o.frameNumber());

@@ -47,7 +47,7 @@ public final class AnswerPlaneRule extends BehaviourRule {
             return;
         }
         final Plane expected = o.state().planes().reversed(path.plane());
-        final Plane found = o.state().planes().of(o.packet(), false);
+        final Plane found = o.state().planeOf(o.packet());
         if (expected.equals(found)) {
             e.conforming(o.frameNumber());
         } else {

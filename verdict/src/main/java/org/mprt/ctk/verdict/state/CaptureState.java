@@ -39,6 +39,7 @@ public final class CaptureState {
     private boolean currentLooked;
     private MprtDirection currentOf;
     private MprtDirection currentAnswered;
+    private Plane currentPlane;
 
     /**
      * @param point               where the capture was taken, stated or to be inferred
@@ -60,6 +61,17 @@ public final class CaptureState {
         this.facts = facts;
         this.mprt = new MprtTracker(timers.lossReorderThreshold(), planes);
         this.roce = new RoceTracker(fromConnectionStart);
+    }
+
+    /** The address pair a packet travels, source first; looked up once for the frame being judged. */
+    public Plane planeOf(final DecodedPacket p) {
+        if (p != current) {
+            return planes.of(p, false);
+        }
+        if (currentPlane == null) {
+            currentPlane = planes.of(p, false);
+        }
+        return currentPlane;
     }
 
     /** The address pairs of the capture's packets, each shared by every packet that travels it. */
@@ -145,6 +157,7 @@ public final class CaptureState {
         tracked = true;
         current = p;
         currentLooked = false;
+        currentPlane = null;
         if (status == DecodeStatus.UNIDENTIFIED || status == DecodeStatus.MALFORMED && p.error().isCutByCapture()) {
             cutFrames++;
         }

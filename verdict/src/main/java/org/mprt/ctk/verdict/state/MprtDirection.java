@@ -19,6 +19,9 @@ public final class MprtDirection extends Direction {
     private final DirectionKey key;
     private MprtDirection reverse;
     private final PathRecord[] paths = new PathRecord[MAX_PATHS];
+    /** The paths that exist, in the order they appeared, so that a scan over them skips the empty ones. */
+    private final PathRecord[] known = new PathRecord[MAX_PATHS];
+    private int knownCount;
     private final Map<Integer, StreamRecord> streams = new LinkedHashMap<>();
     private final RecentArrivals recent = new RecentArrivals();
     /** The stream asked for last: streams are never dropped, and consecutive packets mostly share one. */
@@ -75,8 +78,19 @@ public final class MprtDirection extends Direction {
     PathRecord pathOrNew(final int pathId) {
         if (paths[pathId] == null) {
             paths[pathId] = new PathRecord(pathId);
+            known[knownCount++] = paths[pathId];
         }
         return paths[pathId];
+    }
+
+    /** How many paths the capture holds something of: {@link #knownPath} takes 0 to this less one. */
+    public int knownPaths() {
+        return knownCount;
+    }
+
+    /** The {@code k}-th path the capture showed, in the order they first appeared. */
+    public PathRecord knownPath(final int k) {
+        return known[k];
     }
 
     /** Every path the capture holds something of, by path_id. */

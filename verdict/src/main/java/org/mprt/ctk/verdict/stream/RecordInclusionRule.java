@@ -78,7 +78,7 @@ public final class RecordInclusionRule extends BehaviourRule {
         final MaethFlyweight a = o.packet().extensions().maeth();
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final Plane plane = o.state().planes().of(o.packet(), false);
+        final Plane plane = o.state().planeOf(o.packet());
         excuse(d, plane, a, records, o.timestampNs());
         if (records == MaethFlyweight.MAX_RECORDS || o.state().isInError(d, o.timestampNs())) {
             return;
