@@ -1,6 +1,6 @@
 package org.mprt.ctk.verdict.loss;
 
-import java.util.HashMap;
+import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,7 +8,6 @@ import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.state.DirectionKey;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -32,15 +31,13 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  */
 public final class SackRetransmitRule extends BehaviourRule {
 
-    private record PathKey(DirectionKey direction, int pathId) {
-    }
-
     /** A loss the sender has to repair: the ACK that showed it and the later PSN it acknowledged. */
     private record Detection(long ackFrame, long ackNs, int laterPsn) {
     }
 
     private final Timers timers;
-    private final Map<PathKey, Map<Integer, Detection>> pending = new HashMap<>();
+    /** Per path (by the PathRecord the state keeps for it): the PSNs detected lost, not yet resent. */
+    private final Map<PathRecord, Map<Integer, Detection>> pending = new IdentityHashMap<>();
     private final long[] words = new long[4];
 
     public SackRetransmitRule(final Timers timers) {
@@ -77,9 +74,14 @@ public final class SackRetransmitRule extends BehaviourRule {
         }
         final int cack = o.packet().bth().psn();
         final int later = laterAcknowledged(path, cack);
-        final Map<Integer, Detection> lost = pending.computeIfAbsent(new PathKey(d.key(), a.pathId()),
-            k -> new LinkedHashMap<>());
-        lost.keySet().removeIf(psn -> PathRecord.acknowledges(cack, words, psn));
+        Map<Integer, Detection> lost = pending.get(path);
+        if (lost == null) {
+            lost = new LinkedHashMap<>();
+            pending.put(path, lost);
+        }
+        if (!lost.isEmpty()) {
+            lost.keySet().removeIf(psn -> PathRecord.acknowledges(cack, words, psn));
+        }
         if (later < 0) {
             return;
         }
@@ -119,7 +121,7 @@ public final class SackRetransmitRule extends BehaviourRule {
         final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
         final PathRecord path = d.path(m.pathId());
-        final Map<Integer, Detection> lost = pending.get(new PathKey(d.key(), m.pathId()));
+        final Map<Integer, Detection> lost = path == null ? null : pending.get(path);
         if (path == null || lost == null || lost.isEmpty()) {
             return;
         }
