@@ -13,7 +13,6 @@ import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
-import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
 import org.mprt.ctk.verdict.state.Timers;
 

@@ -245,11 +245,6 @@ public final class CaptureState {
         return mprt.get(key);
     }
 
-    /** The (DestQP, SCN) pair of an MPRT packet, whichever extension header carries the SCN. */
-    public static DirectionKey pairOf(final DecodedPacket p) {
-        return new DirectionKey(p.bth().destQp(), MprtTracker.scn(p));
-    }
-
     /** The SCN of an MPRT packet, from whichever extension header its opcode has. */
     public static int scnOf(final DecodedPacket p) {
         return MprtTracker.scn(p);

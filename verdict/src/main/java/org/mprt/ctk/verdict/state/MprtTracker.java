@@ -97,11 +97,6 @@ final class MprtTracker {
         return Collections.unmodifiableCollection(directions.values());
     }
 
-    /** The direction a control packet answers: its pair reversed. */
-    static DirectionKey answered(final DecodedPacket p) {
-        return new DirectionKey(scn(p), p.bth().destQp());
-    }
-
     /** The SCN of an MPRT packet, from whichever extension header its opcode has. */
     static int scn(final DecodedPacket p) {
         final int op = p.opcodeValue();
