@@ -2,6 +2,8 @@ package org.mprt.ctk.benchmarks;
 
 import java.io.IOException;
 import java.lang.management.ManagementFactory;
+import java.lang.management.MemoryPoolMXBean;
+import java.lang.management.MemoryType;
 import java.lang.management.MemoryUsage;
 import java.lang.ref.Reference;
 import java.nio.file.Files;
@@ -64,6 +66,9 @@ public final class VerdictBenchmark {
             smallMemory / 1048576.0, SMALL / 1000, fullMemory / 1048576.0, frames / 1000);
         System.out.printf(Locale.ROOT, "ratio: memory after %d k frames / after %d k frames = %.2f (1.00: flat)%n",
             frames / 1000, SMALL / 1000, (double) fullMemory / Math.max(1, smallMemory));
+        System.out.printf(Locale.ROOT, "peak heap during a pass over the %d k frames: %.0f MB (the sum of the heap"
+            + " pools' peaks, an upper bound; a collector lets garbage pile up to what -Xmx allows, so run with a"
+            + " small -Xmx, such as -Xmx64m, to see the pass fit)%n", frames / 1000, peakDuringPass(full) / 1048576.0);
     }
 
     /**
@@ -173,6 +178,24 @@ public final class VerdictBenchmark {
         final long without = heapUsed();
         Reference.reachabilityFence(pass);
         return Math.max(0, with - without);
+    }
+
+    /** The heap's peak use during one pass, from the collected state: the heap pools' peaks, summed. */
+    private static long peakDuringPass(final Path capture) throws IOException {
+        settle();
+        for (final MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                pool.resetPeakUsage();
+            }
+        }
+        pass(capture);
+        long peak = 0;
+        for (final MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            if (pool.getType() == MemoryType.HEAP) {
+                peak += pool.getPeakUsage().getUsed();
+            }
+        }
+        return peak;
     }
 
     /** Full collections until the heap stops shrinking (finalizers and soft references settle). */
