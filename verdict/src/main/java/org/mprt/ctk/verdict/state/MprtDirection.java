@@ -29,15 +29,6 @@ public final class MprtDirection extends Direction {
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
     private final RecentTable<Segment> segments = new RecentTable<>(MAX_SEGMENTS, 3, 0);
     private final long[] segmentKey = new long[3];
-    /**
-     * The last segment looked up, and its key: the state and several rules ask for the segment of
-     * the frame being judged, and only {@link #remember} changes what a key finds.
-     */
-    private boolean lastLooked;
-    private int lastStreamId;
-    private long lastMsn;
-    private long lastOffset;
-    private Segment lastSegment;
     private final Map<Integer, CmsnReport> reported = new LinkedHashMap<>();
     private long fatalNakNs = PathRecord.NEVER;
     private long fatalNakFrame;
@@ -142,21 +133,12 @@ public final class MprtDirection extends Direction {
 
     /** The piece of a message sent before with this stream, MSN and offset, or null. */
     public Segment segment(final int streamId, final long msn, final long messageOffset) {
-        if (lastLooked && streamId == lastStreamId && msn == lastMsn && messageOffset == lastOffset) {
-            return lastSegment;
-        }
         final int slot = segments.find(segmentKey(streamId, msn, messageOffset));
-        lastLooked = true;
-        lastStreamId = streamId;
-        lastMsn = msn;
-        lastOffset = messageOffset;
-        lastSegment = slot == RecentTable.ABSENT ? null : segments.object(slot);
-        return lastSegment;
+        return slot == RecentTable.ABSENT ? null : segments.object(slot);
     }
 
     /** Remembers a segment not remembered yet. */
     void remember(final Segment s) {
-        lastLooked = false;
         segments.object(segments.insert(segmentKey(s.streamId(), s.msn(), s.messageOffset())), s);
     }
 

@@ -48,6 +48,12 @@ public final class RecentTable<V> {
      * since is simply not a match.
      */
     private int last = ABSENT;
+    /**
+     * The key last looked up and not found, while nothing has been inserted since: the state and
+     * several rules ask in turn for the segment or message a first transmission has not made yet.
+     */
+    private boolean missed;
+    private final long[] missedKey;
 
     /**
      * @param capacity keys held at most
@@ -62,6 +68,7 @@ public final class RecentTable<V> {
         this.words = words;
         this.columns = columns;
         this.capacity = capacity;
+        this.missedKey = new long[words];
         allocate(Math.min(capacity, FIRST_ALLOCATION));
     }
 
@@ -121,7 +128,34 @@ public final class RecentTable<V> {
         if (last != ABSENT && equal(last, key)) {
             return last;
         }
+        if (missed && equalMissed(key)) {
+            return ABSENT;
+        }
+        final int slot = probe(key, hash(key));
+        if (slot == ABSENT) {
+            missed = true;
+            System.arraycopy(key, 0, missedKey, 0, words);
+        }
+        return slot;
+    }
+
+    /**
+     * The slot of this key, inserted (as by {@link #insert}) when not held; {@link #wasInserted()}
+     * then tells which. One hash and one probe run for both.
+     */
+    public int slotFor(final long[] key) {
+        if (last != ABSENT && equal(last, key)) {
+            inserted = false;
+            return last;
+        }
         final int h = hash(key);
+        final int slot = missed && equalMissed(key) ? ABSENT : probe(key, h);
+        inserted = slot == ABSENT;
+        return inserted ? insert(key, h) : slot;
+    }
+
+    /** The slot holding this key, found through the index, or {@link #ABSENT}; a slot found is tried first next time. */
+    private int probe(final long[] key, final int h) {
         for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
             final long e = index[i];
             if (e == 0) {
@@ -135,34 +169,6 @@ public final class RecentTable<V> {
                 }
             }
         }
-    }
-
-    /**
-     * The slot of this key, inserted (as by {@link #insert}) when not held; {@link #wasInserted()}
-     * then tells which. One hash and one probe run for both.
-     */
-    public int slotFor(final long[] key) {
-        if (last != ABSENT && equal(last, key)) {
-            inserted = false;
-            return last;
-        }
-        final int h = hash(key);
-        for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
-            final long e = index[i];
-            if (e == 0) {
-                break;
-            }
-            if ((int) (e >>> 32) == h) {
-                final int slot = (int) e - 1;
-                if (equal(slot, key)) {
-                    inserted = false;
-                    last = slot;
-                    return slot;
-                }
-            }
-        }
-        inserted = true;
-        return insert(key, h);
     }
 
     /** True when the last {@link #slotFor} inserted its key. */
@@ -199,6 +205,7 @@ public final class RecentTable<V> {
         hashes[slot] = h;
         link(slot);
         last = slot;
+        missed = false;
         return slot;
     }
 
@@ -210,6 +217,7 @@ public final class RecentTable<V> {
         size = 0;
         oldest = 0;
         last = ABSENT;
+        missed = false;
     }
 
     /** Grows the arrays to {@code slots} (only while not full, so slots keep their numbers) and re-indexes. */
@@ -251,6 +259,15 @@ public final class RecentTable<V> {
             }
         }
         index[i] = 0;
+    }
+
+    private boolean equalMissed(final long[] key) {
+        for (int w = 0; w < words; w++) {
+            if (missedKey[w] != key[w]) {
+                return false;
+            }
+        }
+        return true;
     }
 
     private boolean equal(final int slot, final long[] key) {

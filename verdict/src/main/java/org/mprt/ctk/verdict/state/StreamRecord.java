@@ -27,10 +27,6 @@ public final class StreamRecord {
     /** Messages by MSN, the oldest begun forgotten first. */
     private final RecentTable<MessageRecord> messages = new RecentTable<>(MAX_MESSAGES, 1, 0);
     private final long[] msnKey = new long[1];
-    /** The last message looked up, by MSN: the state and several rules ask for the frame's message in turn. */
-    private boolean lastLooked;
-    private long lastMsn;
-    private MessageRecord lastMessage;
     private long highestMsn;
     private boolean forgotten;
     private long forgottenUpTo;
@@ -168,14 +164,8 @@ public final class StreamRecord {
 
     /** The message, or null when no captured packet carried it (or it was forgotten). */
     public MessageRecord message(final long msn) {
-        if (lastLooked && msn == lastMsn) {
-            return lastMessage;
-        }
         final int slot = messages.find(key(msn));
-        lastLooked = true;
-        lastMsn = msn;
-        lastMessage = slot == RecentTable.ABSENT ? null : messages.object(slot);
-        return lastMessage;
+        return slot == RecentTable.ABSENT ? null : messages.object(slot);
     }
 
     private long[] key(final long msn) {
@@ -207,7 +197,6 @@ public final class StreamRecord {
             m = new MessageRecord(msn, send, rsn, length, frame);
             forgetOldestIfFull();
             messages.object(messages.insert(key(msn)), m);
-            lastLooked = false;
         }
         highestMsn = SerialNumber.max32(highestMsn, msn);
         if (SerialNumber.precedes32(msn, lowestMsn)) {

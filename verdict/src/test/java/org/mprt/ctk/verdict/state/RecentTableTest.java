@@ -107,6 +107,22 @@ class RecentTableTest {
         assertThat(table.forgotten()).isZero();
     }
 
+    /** A key looked up in vain and then inserted is found: the memory of the miss ends with the insert. */
+    @Test
+    void aKeyMissedAndThenInsertedIsFound() {
+        final RecentTable<Object> table = new RecentTable<>(4, 2, 0);
+        assertThat(table.find(new long[] {7, 8})).isEqualTo(RecentTable.ABSENT);
+        assertThat(table.find(new long[] {7, 8})).isEqualTo(RecentTable.ABSENT);
+        final int other = table.insert(new long[] {1, 1});
+        final int slot = table.slotFor(new long[] {7, 8});
+        assertThat(table.wasInserted()).isTrue();
+        assertThat(slot).isNotEqualTo(other);
+        assertThat(table.find(new long[] {1, 1})).isEqualTo(other);
+        assertThat(table.find(new long[] {7, 8})).isEqualTo(slot);
+        assertThat(table.slotFor(new long[] {7, 8})).isEqualTo(slot);
+        assertThat(table.wasInserted()).isFalse();
+    }
+
     @Test
     void clearForgetsEveryKey() {
         final RecentTable<Object> index = new RecentTable<>(2, 1, 0);
