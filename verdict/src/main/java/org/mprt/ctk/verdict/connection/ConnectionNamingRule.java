@@ -25,8 +25,12 @@ import org.mprt.ctk.wire.mprt.MpethFlyweight;
  * <p>Reading for a capture: a capture cannot tell which numbers two nodes agreed, only whether each
  * answer names the connection of the packet it answers. The answered packet is found on the
  * answer's plane, the other way round, by what the answer repeats of it: an ACK by the path and the
- * tx_timestamp it echoes, a NAK by path, PSN, stream, MSN and offset, a PROBE_REPLY by probe_id and
- * tx_timestamp. An answer whose packet the capture does not hold cannot be judged.
+ * tx_timestamp it echoes, a PROBE_REPLY by probe_id and tx_timestamp, a NAK by path, PSN, stream,
+ * MSN and offset. An answer whose packet the capture does not hold cannot be judged.
+ *
+ * <p>Each data packet and PROBE is remembered once, under what an ACK or PROBE_REPLY repeats of it;
+ * a NAK, which repeats other fields and is rare, is matched by going back through the packets
+ * remembered, newest first.
  */
 public final class ConnectionNamingRule extends BehaviourRule {
 
@@ -34,18 +38,25 @@ public final class ConnectionNamingRule extends BehaviourRule {
     static final int REMEMBERED = 1 << 14;
 
     /**
-     * What an answer repeats of the packet it answers, on that packet's plane: the plane's four
-     * address words, then IPv6 flag, path_id and PSN in one word, then three more (tx_timestamp, or
-     * stream, MSN and offset, or probe_id and tx_timestamp). Absent parts are -1.
+     * What an ACK or PROBE_REPLY repeats of the packet it answers, on that packet's plane: the
+     * plane's four address words, then the IPv6 flag and path_id (data) or probe_id (PROBE) in one
+     * word, then the tx_timestamp.
      */
-    private static final int KEY_WORDS = 8;
+    private static final int KEY_WORDS = 6;
+    private static final int PLANE_WORDS = 4;
+    private static final long PROBE_FLAG = 1L << 40;
 
-    /** Columns of each remembered packet: its DestQP, its SCN, its frame. */
+    /** Columns of each remembered packet: its DestQP, SCN and frame, and the fields a NAK repeats. */
     private static final int DEST_QP = 0;
     private static final int SCN = 1;
     private static final int FRAME = 2;
+    private static final int PSN = 3;
+    private static final int STREAM = 4;
+    private static final int MSN = 5;
+    private static final int OFFSET = 6;
+    private static final int COLUMNS = 7;
 
-    private final RecentTable<Void> sent = new RecentTable<>(REMEMBERED, KEY_WORDS, 3);
+    private final RecentTable<Void> sent = new RecentTable<>(REMEMBERED, KEY_WORDS, COLUMNS);
     private final long[] key = new long[KEY_WORDS];
 
     public ConnectionNamingRule() {
@@ -65,27 +76,32 @@ public final class ConnectionNamingRule extends BehaviourRule {
         final DecodedPacket p = o.packet();
         if (MprtOpcodes.isData(p)) {
             final var m = p.extensions().mdeth();
-            remember(o, fill(p, false, m.pathId(), -1, m.txTimestamp(), -1, -1));
-            remember(o, fill(p, false, m.pathId(), p.bth().psn(), m.streamId(), m.msn(), m.messageOffset()));
+            final int slot = remember(o, fill(p, false, m.pathId(), m.txTimestamp()));
+            sent.value(slot, PSN, p.bth().psn());
+            sent.value(slot, STREAM, m.streamId());
+            sent.value(slot, MSN, m.msn());
+            sent.value(slot, OFFSET, m.messageOffset());
         } else if (MprtOpcodes.isProbe(p)) {
             final MpethFlyweight m = p.extensions().mpeth();
-            remember(o, fill(p, false, -1, -1, m.probeId(), m.txTimestamp(), -1));
+            final int slot = remember(o, fill(p, false, PROBE_FLAG | m.probeId(), m.txTimestamp()));
+            sent.value(slot, PSN, -1);
         } else if (MprtOpcodes.isAnswer(p)) {
             judge(o);
         }
     }
 
     /** Remembers the packet under the key just filled, replacing an earlier packet with the same key. */
-    private void remember(final Observation o, final long[] filled) {
+    private int remember(final Observation o, final long[] filled) {
         final int slot = sent.slotFor(filled);
         sent.value(slot, DEST_QP, o.packet().bth().destQp());
         sent.value(slot, SCN, CaptureState.scnOf(o.packet()));
         sent.value(slot, FRAME, o.frameNumber());
+        return slot;
     }
 
     private void judge(final Observation o) {
         final DecodedPacket p = o.packet();
-        final int slot = sent.find(answeredKey(p));
+        final int slot = answered(p);
         final MprtDirection d = o.state().mprtAnswered(p);
         final Evidence e = evidence.of(d);
         final int destQp = p.bth().destQp();
@@ -103,27 +119,47 @@ public final class ConnectionNamingRule extends BehaviourRule {
         }
     }
 
-    /** The key of the packet an answer answers: on the answer's plane reversed. */
-    private long[] answeredKey(final DecodedPacket p) {
+    /** The slot of the packet an answer answers, on the answer's plane reversed, or ABSENT. */
+    private int answered(final DecodedPacket p) {
         if (MprtOpcodes.isAck(p)) {
             final MaethFlyweight a = p.extensions().maeth();
-            return fill(p, true, a.pathId(), -1, a.echoTimestamp(), -1, -1);
+            return sent.find(fill(p, true, a.pathId(), a.echoTimestamp()));
         }
         if (MprtOpcodes.isNak(p)) {
-            final MnethFlyweight n = p.extensions().mneth();
-            return fill(p, true, n.pathId(), p.bth().psn(), n.streamId(), n.msn(), n.messageOffset());
+            return naked(p, p.extensions().mneth());
         }
         final MpethFlyweight r = p.extensions().mpeth();
-        return fill(p, true, -1, -1, r.probeId(), r.txTimestamp(), -1);
+        return sent.find(fill(p, true, PROBE_FLAG | r.probeId(), r.txTimestamp()));
     }
 
-    private long[] fill(final DecodedPacket p, final boolean reversed, final int pathId, final int psn, final long a,
-                        final long b, final long c) {
+    /** The newest data packet with the plane, path, PSN, stream, MSN and offset a NAK repeats, or ABSENT. */
+    private int naked(final DecodedPacket p, final MnethFlyweight n) {
+        fill(p, true, n.pathId(), 0);
+        final int psn = p.bth().psn();
+        for (int age = sent.size() - 1; age >= 0; age--) {
+            final int slot = sent.slotByAge(age);
+            if (sent.value(slot, PSN) == psn && sent.word(slot, PLANE_WORDS) == key[PLANE_WORDS]
+                && samePlane(slot) && sent.value(slot, STREAM) == n.streamId() && sent.value(slot, MSN) == n.msn()
+                && sent.value(slot, OFFSET) == n.messageOffset()) {
+                return slot;
+            }
+        }
+        return RecentTable.ABSENT;
+    }
+
+    private boolean samePlane(final int slot) {
+        for (int w = 0; w < PLANE_WORDS; w++) {
+            if (sent.word(slot, w) != key[w]) {
+                return false;
+            }
+        }
+        return true;
+    }
+
+    private long[] fill(final DecodedPacket p, final boolean reversed, final long pathOrProbe, final long txTimestamp) {
         final int ipv6 = Plane.words(p, reversed, key, 0);
-        key[4] = (long) ipv6 << 48 | (pathId & 0xFFFFL) << 32 | (psn & 0xFFFF_FFFFL);
-        key[5] = a;
-        key[6] = b;
-        key[7] = c;
+        key[PLANE_WORDS] = (long) ipv6 << 48 | pathOrProbe;
+        key[PLANE_WORDS + 1] = txTimestamp;
         return key;
     }
 
