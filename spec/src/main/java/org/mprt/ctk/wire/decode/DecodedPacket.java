@@ -47,6 +47,8 @@ public final class DecodedPacket {
     private final ExtensionHeaders extensions = new ExtensionHeaders().memoizing();
 
     private final int[] vlanOffsets = new int[MAX_VLAN_TAGS];
+    /** The decoder computes each packet's ICRC with this packet's own calculator. */
+    final Icrc.Calculator icrc = new Icrc.Calculator();
 
     private byte[] wrappedArray;
     private ByteBuffer arrayView;

@@ -54,7 +54,7 @@ final class TransportDecoder {
             out.icrcOffset = icrcOffset;
             // Computed first: the CRC reads the packet front to back, so the ICRC's bytes after it are
             // already in the cache, not the first bytes of the frame's tail the CPU has to wait for.
-            out.icrcComputed = Icrc.compute(buffer, out.networkOffset, out.networkKind, icrcOffset);
+            out.icrcComputed = out.icrc.of(buffer, out.networkOffset, out.networkKind, icrcOffset);
             out.icrcFound = Icrc.read(buffer, icrcOffset);
         }
         final Opcode opcode = opcode(buffer, bthOffset, out);

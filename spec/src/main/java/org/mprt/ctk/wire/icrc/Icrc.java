@@ -33,8 +33,8 @@ import org.mprt.ctk.wire.ip.UdpFlyweight;
  * table's one little-endian row, and its value is the CRC value itself.
  *
  * <p>Two parts: the masked prefix (the LRH stand-in and every header up to BTH byte 4, at most 81
- * bytes) is copied into a per-thread scratch array with the variant fields set to ones; the rest of
- * the packet is handed in place to {@link CRC32}, which the JVM runs as an intrinsic (carry-less
+ * bytes) is copied into a scratch array with the variant fields set to ones ({@link Calculator}: a
+ * decoder owns one, other callers get one per thread); the rest of the packet is handed in place to {@link CRC32}, which the JVM runs as an intrinsic (carry-less
  * multiply) at gigabytes per second. Nothing is allocated per packet; the payload is not copied.
  */
 public final class Icrc {
@@ -46,7 +46,7 @@ public final class Icrc {
     private static final byte MASKED = (byte) 0xFF;
     /** The 8 bytes of 0xFF that replace the LRH. */
     private static final int LRH_LENGTH = 8;
-    private static final ThreadLocal<Scratch> SCRATCH = ThreadLocal.withInitial(Scratch::new);
+    private static final ThreadLocal<Calculator> SCRATCH = ThreadLocal.withInitial(Calculator::new);
 
     private Icrc() {
     }
@@ -57,50 +57,7 @@ public final class Icrc {
      * its IHL; the caller has checked that the headers are present.
      */
     public static int compute(final ByteBuffer buffer, final int networkOffset, final NetworkKind kind, final int icrcOffset) {
-        final Scratch s = SCRATCH.get();
-        final byte[] p = s.prefix;
-        int n = LRH_LENGTH;
-        final int udp;
-        if (kind == NetworkKind.IPV4) {
-            udp = networkOffset + (NetworkOrder.u8(buffer, networkOffset) & 0xF) * 4;
-            n = copy(p, n, buffer, networkOffset, networkOffset + Ipv4Flyweight.TOS_FIELD_OFFSET);
-            p[n++] = MASKED;
-            n = copy(p, n, buffer, networkOffset + Ipv4Flyweight.TOS_FIELD_OFFSET + 1,
-                networkOffset + Ipv4Flyweight.TTL_FIELD_OFFSET);
-            p[n++] = MASKED;
-            n = copy(p, n, buffer, networkOffset + Ipv4Flyweight.PROTOCOL_FIELD_OFFSET,
-                networkOffset + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET);
-            p[n++] = MASKED;
-            p[n++] = MASKED;
-            n = copy(p, n, buffer, networkOffset + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET + 2, udp);
-        } else {
-            udp = networkOffset + Ipv6Flyweight.IPV6_LENGTH;
-            // Version stays; the 8-bit traffic class and 20-bit flow label after it become ones.
-            p[n++] = (byte) (NetworkOrder.u8(buffer, networkOffset) | 0x0F);
-            p[n++] = MASKED;
-            p[n++] = MASKED;
-            p[n++] = MASKED;
-            n = copy(p, n, buffer, networkOffset + Ipv6Flyweight.PAYLOAD_LENGTH_FIELD_OFFSET,
-                networkOffset + Ipv6Flyweight.HOP_LIMIT_FIELD_OFFSET);
-            p[n++] = MASKED;
-            n = copy(p, n, buffer, networkOffset + Ipv6Flyweight.HOP_LIMIT_FIELD_OFFSET + 1, udp);
-        }
-        n = copy(p, n, buffer, udp, udp + UdpFlyweight.CHECKSUM_FIELD_OFFSET);
-        p[n++] = MASKED;
-        p[n++] = MASKED;
-        final int bth = udp + UdpFlyweight.UDP_LENGTH;
-        n = copy(p, n, buffer, udp + UdpFlyweight.CHECKSUM_FIELD_OFFSET + 2, bth + BthFlyweight.CONGESTION_FIELD_OFFSET);
-        p[n++] = MASKED;
-        final CRC32 crc = s.crc;
-        crc.reset();
-        crc.update(p, 0, n);
-        final int rest = bth + BthFlyweight.CONGESTION_FIELD_OFFSET + 1;
-        if (rest < icrcOffset && buffer.hasArray()) {
-            crc.update(buffer.array(), buffer.arrayOffset() + rest, icrcOffset - rest);
-        } else if (rest < icrcOffset) {
-            crc.update(s.view(buffer, rest, icrcOffset));
-        }
-        return (int) crc.getValue();
+        return SCRATCH.get().of(buffer, networkOffset, kind, icrcOffset);
     }
 
     /** The ICRC value stored at {@code icrcOffset} (least significant byte first on the wire). */
@@ -120,32 +77,68 @@ public final class Icrc {
         return value;
     }
 
-    /** Copies {@code [from, to)} of the buffer into the prefix at {@code at}; returns the new end. */
-    private static int copy(final byte[] prefix, final int at, final ByteBuffer buffer, final int from, final int to) {
-        if (to <= from) {
-            return at;
-        }
-        buffer.get(from, prefix, at, to - from);
-        return at + to - from;
-    }
-
     /**
-     * One thread's reused prefix array, CRC register and view of the last direct buffer it read (a
-     * capture reader reads many frames from one mapped window, so the view changes once per window).
+     * A reusable ICRC calculator: its prefix array, CRC register and view of the last direct buffer
+     * it read (a capture reader reads many frames from one mapped window, so the view changes once
+     * per window). A decoder owns one, so that no per-packet thread-local lookup is needed; not for
+     * use by two threads at once.
      */
-    private static final class Scratch {
+    public static final class Calculator {
         /** LRH stand-in, IPv4 header of at most 60 bytes, UDP header, BTH bytes 0 to 4. */
-        final byte[] prefix = new byte[LRH_LENGTH + 60 + UdpFlyweight.UDP_LENGTH + BthFlyweight.CONGESTION_FIELD_OFFSET + 1];
-        final CRC32 crc = new CRC32();
+        private final byte[] prefix = new byte[LRH_LENGTH + 60 + UdpFlyweight.UDP_LENGTH + BthFlyweight.CONGESTION_FIELD_OFFSET + 1];
+        private final CRC32 crc = new CRC32();
         private ByteBuffer source;
         private ByteBuffer view;
 
-        Scratch() {
+        public Calculator() {
             Arrays.fill(prefix, 0, LRH_LENGTH, MASKED);
         }
 
-        /** {@code [from, to)} of {@code buffer} as this thread's one view of it; a new buffer gets a new view. */
-        ByteBuffer view(final ByteBuffer buffer, final int from, final int to) {
+        /**
+         * The ICRC of the packet whose IP header starts at {@code networkOffset} and whose ICRC
+         * starts at {@code icrcOffset} (absolute indexes), as {@link Icrc#compute}. The masked
+         * prefix is copied in one piece, then its variant fields are set to ones.
+         */
+        public int of(final ByteBuffer buffer, final int networkOffset, final NetworkKind kind, final int icrcOffset) {
+            final byte[] p = prefix;
+            final int udp = kind == NetworkKind.IPV4
+                ? networkOffset + (NetworkOrder.u8(buffer, networkOffset) & 0xF) * 4
+                : networkOffset + Ipv6Flyweight.IPV6_LENGTH;
+            final int bth = udp + UdpFlyweight.UDP_LENGTH;
+            final int rest = bth + BthFlyweight.CONGESTION_FIELD_OFFSET + 1;
+            final int n = LRH_LENGTH + rest - networkOffset;
+            buffer.get(networkOffset, p, LRH_LENGTH, rest - networkOffset);
+            final int ip = LRH_LENGTH;
+            if (kind == NetworkKind.IPV4) {
+                p[ip + Ipv4Flyweight.TOS_FIELD_OFFSET] = MASKED;
+                p[ip + Ipv4Flyweight.TTL_FIELD_OFFSET] = MASKED;
+                p[ip + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET] = MASKED;
+                p[ip + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET + 1] = MASKED;
+            } else {
+                // Version stays; the 8-bit traffic class and 20-bit flow label after it become ones.
+                p[ip] |= 0x0F;
+                p[ip + 1] = MASKED;
+                p[ip + 2] = MASKED;
+                p[ip + 3] = MASKED;
+                p[ip + Ipv6Flyweight.HOP_LIMIT_FIELD_OFFSET] = MASKED;
+            }
+            final int udpAt = LRH_LENGTH + udp - networkOffset;
+            p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET] = MASKED;
+            p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET + 1] = MASKED;
+            p[n - 1] = MASKED;
+            final CRC32 c = crc;
+            c.reset();
+            c.update(p, 0, n);
+            if (rest < icrcOffset && buffer.hasArray()) {
+                c.update(buffer.array(), buffer.arrayOffset() + rest, icrcOffset - rest);
+            } else if (rest < icrcOffset) {
+                c.update(view(buffer, rest, icrcOffset));
+            }
+            return (int) c.getValue();
+        }
+
+        /** {@code [from, to)} of {@code buffer} as this calculator's one view of it; a new buffer gets a new view. */
+        private ByteBuffer view(final ByteBuffer buffer, final int from, final int to) {
             if (buffer != source) {
                 source = buffer;
                 view = buffer.duplicate();
