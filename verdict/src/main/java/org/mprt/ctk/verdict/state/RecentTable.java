@@ -16,6 +16,11 @@ import java.util.Arrays;
  * hash beside its slot) before it touches the one key whose hash matches; keys are compared word
  * for word, so a lookup never mistakes one key for another.
  *
+ * <p>Forgetting the oldest key leaves its index entry in place, stale, rather than searching the
+ * index for it (a cache miss per insert): a stale entry points to a slot that now holds another key,
+ * so the word-for-word comparison passes it over. Once as many entries are stale as keys are held,
+ * the index is rebuilt from the slots; it has room for twice the keys at half load.
+ *
  * @param <V> the object kept with each key
  */
 public final class RecentTable<V> {
@@ -34,8 +39,13 @@ public final class RecentTable<V> {
     private long[] values;
     private Object[] objects;
     private int[] hashes;
-    /** Open addressing: 0 for an empty position, else the key's hash in the high half and its slot + 1 in the low. */
+    /**
+     * Open addressing: 0 for an empty position, else the key's hash in the high half and its slot + 1
+     * in the low; an entry whose slot has been given to another key since is stale.
+     */
     private long[] index;
+    /** Stale entries in the index. */
+    private int stale;
     private int indexMask;
     private int size;
     /** Once full: the slot of the oldest key, the next to be given out. */
@@ -194,7 +204,9 @@ public final class RecentTable<V> {
         } else {
             slot = oldest;
             oldest = oldest + 1 == capacity ? 0 : oldest + 1;
-            unlink(slot);
+            if (++stale >= capacity) {
+                reindex(slot);
+            }
             forgotten++;
             objects[slot] = null;
             for (int c = slot * columns, end = c + columns; c < end; c++) {
@@ -212,6 +224,7 @@ public final class RecentTable<V> {
     /** Forgets every key; the count of those forgotten to make room stays. */
     public void clear() {
         Arrays.fill(index, 0);
+        stale = 0;
         Arrays.fill(objects, null);
         Arrays.fill(values, 0);
         size = 0;
@@ -227,12 +240,23 @@ public final class RecentTable<V> {
         values = values == null ? new long[slots * columns] : Arrays.copyOf(values, slots * columns);
         objects = objects == null ? new Object[slots] : Arrays.copyOf(objects, slots);
         hashes = hashes == null ? new int[slots] : Arrays.copyOf(hashes, slots);
-        // At most half the positions in use, so that probe runs stay short.
-        final int positions = Integer.highestOneBit(Math.max(2, slots * 2 - 1)) << 1;
+        // At most half the positions in use, stale entries included, so that probe runs stay short.
+        final int positions = Integer.highestOneBit(Math.max(2, slots * 4 - 1)) << 1;
         index = new long[positions];
         indexMask = positions - 1;
         for (int s = 0; s < held; s++) {
             link(s);
+        }
+    }
+
+    /** Rebuilds the index from the slots held, leaving out {@code reused}, which the caller links anew. */
+    private void reindex(final int reused) {
+        Arrays.fill(index, 0);
+        stale = 0;
+        for (int s = 0; s < size; s++) {
+            if (s != reused) {
+                link(s);
+            }
         }
     }
 
@@ -242,23 +266,6 @@ public final class RecentTable<V> {
             i = (i + 1) & indexMask;
         }
         index[i] = (long) hashes[slot] << 32 | (slot + 1L);
-    }
-
-    /** Removes the slot's entry and shifts later entries of its probe run back, so that no lookup stops short. */
-    private void unlink(final int slot) {
-        int i = hashes[slot] & indexMask;
-        while ((int) index[i] != slot + 1) {
-            i = (i + 1) & indexMask;
-        }
-        for (int j = (i + 1) & indexMask; index[j] != 0; j = (j + 1) & indexMask) {
-            final int home = (int) (index[j] >>> 32) & indexMask;
-            // The entry at j may move to the hole at i unless its home lies cyclically in (i, j].
-            if (((j - home) & indexMask) >= ((j - i) & indexMask)) {
-                index[i] = index[j];
-                i = j;
-            }
-        }
-        index[i] = 0;
     }
 
     private boolean equalMissed(final long[] key) {
