@@ -44,9 +44,14 @@ public final class ConnectionNamingRule extends BehaviourRule {
 
     private final Map<Plane, SentLog[]> byPlane = new HashMap<>();
     private int logs;
-    /** The plane asked for last, and its logs: consecutive packets mostly travel one plane. */
+    /**
+     * The planes asked for last, and their logs: a packet's plane and its answer's alternate, so the
+     * last two are held, the newer first.
+     */
     private Plane lastPlane;
     private SentLog[] lastLogs;
+    private Plane previousPlane;
+    private SentLog[] previousLogs;
 
     public ConnectionNamingRule() {
         super("MPRT-CONN-002", JudgedAt.ANYWHERE, true, false);
@@ -85,7 +90,7 @@ public final class ConnectionNamingRule extends BehaviourRule {
     private SentLog log(final Plane plane, final int index, final boolean make) {
         SentLog[] planeLogs = lastLogs;
         if (plane != lastPlane) {
-            planeLogs = byPlane.get(plane);
+            planeLogs = plane == previousPlane ? previousLogs : byPlane.get(plane);
             if (planeLogs == null) {
                 if (!make) {
                     return null;
@@ -93,6 +98,8 @@ public final class ConnectionNamingRule extends BehaviourRule {
                 planeLogs = new SentLog[PATH_LOGS + 1];
                 byPlane.put(plane, planeLogs);
             }
+            previousPlane = lastPlane;
+            previousLogs = lastLogs;
             lastPlane = plane;
             lastLogs = planeLogs;
         }

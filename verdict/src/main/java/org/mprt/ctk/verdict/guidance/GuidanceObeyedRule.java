@@ -2,11 +2,10 @@ package org.mprt.ctk.verdict.guidance;
 
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
 import java.util.ArrayDeque;
-import java.util.LinkedHashMap;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
@@ -60,7 +59,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
     private final long countNs;
     private final long reactionNs;
     private final int fullSizeBytes;
-    private final Map<MprtDirection, Sent> sent = new LinkedHashMap<>();
+    private final PerDirection<MprtDirection, Sent> sent = new PerDirection<>(Sent::new);
     /** The earliest time a window becomes judgeable, over every direction: no work per frame before it. */
     private long nextJudgeNs = Long.MAX_VALUE;
     private CaptureState state;
@@ -81,9 +80,9 @@ public final class GuidanceObeyedRule extends BehaviourRule {
         state = o.state();
         if (o.timestampNs() >= nextJudgeNs) {
             nextJudgeNs = Long.MAX_VALUE;
-            for (final Map.Entry<MprtDirection, Sent> e : sent.entrySet()) {
-                final Sent s = e.getValue();
-                judgeUpTo(e.getKey(), s, o.timestampNs());
+            for (final MprtDirection d : sent.directions()) {
+                final Sent s = sent.find(d);
+                judgeUpTo(d, s, o.timestampNs());
                 if (s.head < s.count) {
                     nextJudgeNs = Math.min(nextJudgeNs, s.ns[(int) (s.head % CAPACITY)] + timers.guidanceWindowNs());
                 }
@@ -93,7 +92,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
             return;
         }
         if (MprtOpcodes.isData(o.packet())) {
-            final Sent s = sent.computeIfAbsent(o.state().mprtDirectionOf(o.packet()), k -> new Sent());
+            final Sent s = sent.of(o.state().mprtDirectionOf(o.packet()));
             if (s.count - s.head == CAPACITY) {
                 // Too many packets in one window to hold: the oldest window is dropped unjudged.
                 if (s.end == s.head) {
@@ -110,7 +109,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
             s.largest = Math.max(s.largest, s.bytes[i]);
             nextJudgeNs = Math.min(nextJudgeNs, s.ns[(int) (s.head % CAPACITY)] + timers.guidanceWindowNs());
         } else if (MprtOpcodes.isAck(o.packet())) {
-            final Sent s = sent.computeIfAbsent(o.state().mprtAnswered(o.packet()), k -> new Sent());
+            final Sent s = sent.of(o.state().mprtAnswered(o.packet()));
             s.guidance.addLast(new long[] {o.timestampNs(), o.packet().extensions().maeth().guidanceRateMbps(),
                 o.frameNumber()});
             if (s.guidance.size() > MAX_GUIDANCE) {

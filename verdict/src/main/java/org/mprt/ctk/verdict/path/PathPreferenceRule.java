@@ -1,11 +1,10 @@
 package org.mprt.ctk.verdict.path;
 
-import java.util.LinkedHashMap;
-import java.util.Map;
 import java.util.Set;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
@@ -32,7 +31,7 @@ public final class PathPreferenceRule extends BehaviourRule {
         long firstFrame;
     }
 
-    private final Map<MprtDirection, Counts> counts = new LinkedHashMap<>();
+    private final PerDirection<MprtDirection, Counts> counts = new PerDirection<>(Counts::new);
     private ScenarioFacts facts = ScenarioFacts.none();
 
     public PathPreferenceRule() {
@@ -50,7 +49,7 @@ public final class PathPreferenceRule extends BehaviourRule {
         if (pathId >= MprtDirection.MAX_PATHS) {
             return;
         }
-        final Counts c = counts.computeIfAbsent(o.state().mprtDirectionOf(o.packet()), k -> new Counts());
+        final Counts c = counts.of(o.state().mprtDirectionOf(o.packet()));
         if (c.firstFrame == 0) {
             c.firstFrame = o.frameNumber();
         }

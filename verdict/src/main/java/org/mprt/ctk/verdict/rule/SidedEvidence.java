@@ -1,7 +1,6 @@
 package org.mprt.ctk.verdict.rule;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -33,11 +32,7 @@ public final class SidedEvidence {
     private final JudgedAt judgedAt;
     private final boolean violationsCertainAnywhere;
     private final boolean needsStart;
-    private final Map<Direction, Evidence> byDirection = new IdentityHashMap<>();
-    private final List<Direction> order = new ArrayList<>();
-    /** The direction asked for last, and its evidence: consecutive frames mostly belong to one direction. */
-    private Direction lastDirection;
-    private Evidence lastEvidence;
+    private final PerDirection<Direction, Evidence> byDirection;
 
     /**
      * @param judgedAt                  where the requirement is judged
@@ -50,6 +45,7 @@ public final class SidedEvidence {
         this.judgedAt = judgedAt;
         this.violationsCertainAnywhere = violationsCertainAnywhere;
         this.needsStart = needsStart;
+        this.byDirection = new PerDirection<>(() -> new Evidence(requirementId));
     }
 
     public String requirementId() {
@@ -58,18 +54,7 @@ public final class SidedEvidence {
 
     /** The evidence of one direction. */
     public Evidence of(final Direction d) {
-        if (d == lastDirection) {
-            return lastEvidence;
-        }
-        Evidence e = byDirection.get(d);
-        if (e == null) {
-            e = new Evidence(requirementId);
-            byDirection.put(d, e);
-            order.add(d);
-        }
-        lastDirection = d;
-        lastEvidence = e;
-        return e;
+        return byDirection.of(d);
     }
 
     /**
@@ -80,8 +65,8 @@ public final class SidedEvidence {
         final Map<Evidence, Boolean> counted = new LinkedHashMap<>();
         String reason = null;
         long reasonFrame = 0;
-        for (final Direction d : order) {
-            final Evidence e = byDirection.get(d);
+        for (final Direction d : byDirection.directions()) {
+            final Evidence e = byDirection.find(d);
             if (e.checked() == 0 && e.inconclusiveReason() == null) {
                 continue;
             }
