@@ -75,6 +75,26 @@ public final class ByteCoverage {
         return ends[0] >= length ? -1 : ends[0];
     }
 
+    /** True when byte {@code offset} was carried (or the count overflowed, so that it may have been). */
+    public boolean mayContain(final long offset) {
+        if (overflowed) {
+            return true;
+        }
+        int low = 0;
+        int high = size - 1;
+        while (low <= high) {
+            final int mid = (low + high) >>> 1;
+            if (starts[mid] > offset) {
+                high = mid - 1;
+            } else if (ends[mid] <= offset) {
+                low = mid + 1;
+            } else {
+                return true;
+            }
+        }
+        return false;
+    }
+
     public boolean isKnown() {
         return !overflowed;
     }

@@ -76,6 +76,15 @@ public final class MessageRecord {
         return carried.isKnown();
     }
 
+    /**
+     * False only when no packet of this message with a payload starting at {@code offset} can have
+     * been captured since the record began: byte {@code offset} was never carried, and no packet
+     * without payload was either (it carries no byte to show its offset).
+     */
+    boolean mayHaveCarriedAt(final long offset) {
+        return emptyCarried || carried.mayContain(offset);
+    }
+
     /** Returns true when this packet completed the message. */
     boolean carried(final long offset, final int payloadBytes, final long frame, final long ns) {
         lastNs = ns;

@@ -131,8 +131,24 @@ public final class MprtDirection extends Direction {
         }
     }
 
-    /** The piece of a message sent before with this stream, MSN and offset, or null. */
+    /**
+     * The piece of a message sent before with this stream, MSN and offset, or null.
+     *
+     * <p>A first transmission, the common case, is told by the stream's records without a probe of the
+     * large segment table (a cache miss): every data packet that leaves a segment is also carried by its
+     * stream, so a stream without a record, or a message that never started, has no segment; and a
+     * message's record, made with its first packet and never made again once forgotten, has seen every
+     * later packet, so an offset none of them carried has none either.
+     */
     public Segment segment(final int streamId, final long msn, final long messageOffset) {
+        final StreamRecord s = stream(streamId);
+        if (s == null) {
+            return null;
+        }
+        final MessageRecord m = s.message(msn);
+        if (m == null ? s.started(msn) == Presence.NO : !m.mayHaveCarriedAt(messageOffset)) {
+            return null;
+        }
         final int slot = segments.find(segmentKey(streamId, msn, messageOffset));
         return slot == RecentTable.ABSENT ? null : segments.object(slot);
     }
