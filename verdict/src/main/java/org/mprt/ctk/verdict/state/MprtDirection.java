@@ -13,6 +13,7 @@ public final class MprtDirection extends Direction {
 
     /** path_id is at most 63 (MPRT-WIRE-030); packets naming a higher one are left to that rule. */
     public static final int MAX_PATHS = 64;
+    private static final int LOW_STREAMS = 64;
     /** Segments remembered: 64 paths of 256 PSNs in flight, twice over. */
     static final int MAX_SEGMENTS = 1 << 15;
 
@@ -26,6 +27,8 @@ public final class MprtDirection extends Direction {
     private final RecentArrivals recent = new RecentArrivals();
     /** The stream asked for last: streams are never dropped, and consecutive packets mostly share one. */
     private StreamRecord lastStream;
+    /** The streams with the lowest ids by id, since packets of several streams interleave. */
+    private final StreamRecord[] lowStreams = new StreamRecord[LOW_STREAMS];
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
     private final RecentTable<Segment> segments = new RecentTable<>(MAX_SEGMENTS, 3, 0);
     private final long[] segmentKey = new long[3];
@@ -94,7 +97,7 @@ public final class MprtDirection extends Direction {
         if (lastStream != null && lastStream.streamId() == streamId) {
             return lastStream;
         }
-        final StreamRecord s = streams.get(streamId);
+        final StreamRecord s = streamId >= 0 && streamId < LOW_STREAMS ? lowStreams[streamId] : streams.get(streamId);
         if (s != null) {
             lastStream = s;
         }
@@ -110,6 +113,9 @@ public final class MprtDirection extends Direction {
         if (s == null) {
             s = new StreamRecord(streamId, msn, frame);
             streams.put(streamId, s);
+            if (streamId >= 0 && streamId < LOW_STREAMS) {
+                lowStreams[streamId] = s;
+            }
             final CmsnReport r = reported.get(streamId);
             if (r != null) {
                 s.reported(r.cmsn());
@@ -125,7 +131,7 @@ public final class MprtDirection extends Direction {
 
     void report(final int streamId, final long cmsn, final long frame) {
         reported.put(streamId, new CmsnReport(cmsn, frame));
-        final StreamRecord s = streams.get(streamId);
+        final StreamRecord s = stream(streamId);
         if (s != null) {
             s.reported(cmsn);
         }
