@@ -22,10 +22,12 @@ public abstract class Flyweight<T extends Flyweight<T>> {
     private int offset;
     private byte[] wrappedArray;
     private ByteBuffer arrayView;
-    /** Field values read since the view last moved, was written or forgot, by field index; null unless memoizing. */
+    /**
+     * Field values read since the view last moved, was written or forgot: for field index i, the
+     * {@link #generation} it was read in at 2i and its value at 2i + 1, side by side so that a
+     * remembered read touches one array and mostly one cache line; null unless memoizing.
+     */
     private long[] memo;
-    /** The {@link #generation} in which each memo entry was read. */
-    private long[] memoGeneration;
     private long generation = 1;
     /** True while buffer and offset are a position {@link #wrap} has checked since the view last forgot. */
     private boolean placed;
@@ -55,9 +57,7 @@ public abstract class Flyweight<T extends Flyweight<T>> {
      * the view writing them (a new frame in the same buffer).
      */
     public final T memoizing() {
-        final int fields = FieldSpec.count();
-        memo = new long[fields];
-        memoGeneration = new long[fields];
+        memo = new long[2 * FieldSpec.count()];
         return self();
     }
 
@@ -102,14 +102,14 @@ public abstract class Flyweight<T extends Flyweight<T>> {
     public final long get(final FieldSpec field) {
         final long[] m = memo;
         if (m != null) {
-            final int i = field.index();
-            if (i < m.length) {
-                if (memoGeneration[i] == generation) {
-                    return m[i];
+            final int i = 2 * field.index();
+            if (i < m.length - 1) {
+                if (m[i] == generation) {
+                    return m[i + 1];
                 }
                 final long value = field.read(buffer, offset);
-                m[i] = value;
-                memoGeneration[i] = generation;
+                m[i] = generation;
+                m[i + 1] = value;
                 return value;
             }
         }
