@@ -22,6 +22,7 @@ public final class PerDirection<D extends Direction, V> {
     private final Supplier<V> maker;
     private final Map<D, V> values = new IdentityHashMap<>();
     private final List<D> order = new ArrayList<>();
+    private final List<D> orderView = Collections.unmodifiableList(order);
     private D last;
     private V lastValue;
 
@@ -53,7 +54,7 @@ public final class PerDirection<D extends Direction, V> {
 
     /** Every direction with a value, in the order first asked for. */
     public List<D> directions() {
-        return Collections.unmodifiableList(order);
+        return orderView;
     }
 
     /** Visits every direction with its value, in the order first asked for. */

@@ -1,6 +1,5 @@
 package org.mprt.ctk.verdict.state;
 
-import java.util.ArrayList;
 import java.util.Collections;
 import java.util.List;
 import org.mprt.ctk.wire.sequence.SerialNumber;
@@ -25,8 +24,7 @@ public final class StreamRecord {
     private final long firstFrame;
     private long lowestMsn;
     /** Messages by MSN, the oldest begun forgotten first. */
-    private final RecentTable<MessageRecord> messages = new RecentTable<>(MAX_MESSAGES, 1, 0);
-    private final long[] msnKey = new long[1];
+    private final RecentMessages messages = new RecentMessages(MAX_MESSAGES);
     private long highestMsn;
     private boolean forgotten;
     private long forgottenUpTo;
@@ -155,22 +153,17 @@ public final class StreamRecord {
 
     /** The messages remembered (the last {@link #MAX_MESSAGES} begun), in the order their first packet was captured. */
     public List<MessageRecord> messages() {
-        final List<MessageRecord> all = new ArrayList<>(messages.size());
-        for (int age = 0; age < messages.size(); age++) {
-            all.add(messages.object(messages.slotByAge(age)));
-        }
-        return Collections.unmodifiableList(all);
+        return Collections.unmodifiableList(messages.all());
     }
 
     /** The message, or null when no captured packet carried it (or it was forgotten). */
     public MessageRecord message(final long msn) {
-        final int slot = messages.find(key(msn));
-        return slot == RecentTable.ABSENT ? null : messages.object(slot);
+        return messages.find(msn);
     }
 
-    private long[] key(final long msn) {
-        msnKey[0] = msn;
-        return msnKey;
+    /** The message as the table alone holds it, bypassing the positions by MSN: for tests. */
+    MessageRecord messageInTable(final long msn) {
+        return messages.findInTable(msn);
     }
 
     /**
@@ -196,7 +189,7 @@ public final class StreamRecord {
             }
             m = new MessageRecord(msn, send, rsn, length, frame);
             forgetOldestIfFull();
-            messages.object(messages.insert(key(msn)), m);
+            messages.add(m);
         }
         highestMsn = SerialNumber.max32(highestMsn, msn);
         if (SerialNumber.precedes32(msn, lowestMsn)) {
@@ -215,7 +208,7 @@ public final class StreamRecord {
         if (!messages.isFull()) {
             return;
         }
-        final long msn = messages.word(messages.nextSlot(), 0);
+        final long msn = messages.oldestMsn();
         forgottenUpTo = forgotten ? SerialNumber.max32(forgottenUpTo, msn) : msn;
         forgotten = true;
     }
