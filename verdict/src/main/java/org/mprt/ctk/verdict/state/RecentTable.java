@@ -28,6 +28,7 @@ public final class RecentTable<V> {
     /** What {@link #find} returns for a key not held. */
     public static final int ABSENT = -1;
     private static final int FIRST_ALLOCATION = 64;
+    private static final int LANES = 64;
     /** Odd constants with well-mixed bits, one per key word (keys of more words reuse them in turn, offset). */
     private static final long[] MULTIPLIERS = {0x9E3779B97F4A7C15L, 0xC2B2AE3D27D4EB4FL, 0x165667B19E3779F9L,
         0xD6E8FEB86659FD93L, 0x27D4EB2F165667C5L, 0xFF51AFD7ED558CCDL, 0xC4CEB9FE1A85EC53L, 0x94D049BB133111EBL};
@@ -64,6 +65,12 @@ public final class RecentTable<V> {
      */
     private boolean missed;
     private final long[] missedKey;
+    /**
+     * The slot last found or filled in each of a few lanes the caller names ({@link #slotFor(long[], int)}):
+     * where keys of several kinds interleave (messages of several streams), the one last asked for in
+     * the same lane is mostly the one asked for again.
+     */
+    private final int[] laneSlots = new int[LANES];
 
     /**
      * @param capacity keys held at most
@@ -79,6 +86,7 @@ public final class RecentTable<V> {
         this.columns = columns;
         this.capacity = capacity;
         this.missedKey = new long[words];
+        Arrays.fill(laneSlots, ABSENT);
         allocate(Math.min(capacity, FIRST_ALLOCATION));
     }
 
@@ -164,6 +172,24 @@ public final class RecentTable<V> {
         return inserted ? insert(key, h) : slot;
     }
 
+    /**
+     * As {@link #slotFor(long[])}, trying first the slot last found or filled in {@code lane} (any int;
+     * lanes are taken modulo a small number): the caller names a lane in which the same key mostly
+     * recurs, such as a stream.
+     */
+    public int slotFor(final long[] key, final int lane) {
+        final int l = lane & (LANES - 1);
+        final int tried = laneSlots[l];
+        if (tried != ABSENT && tried < size && equal(tried, key)) {
+            inserted = false;
+            last = tried;
+            return tried;
+        }
+        final int slot = slotFor(key);
+        laneSlots[l] = slot;
+        return slot;
+    }
+
     /** The slot holding this key, found through the index, or {@link #ABSENT}; a slot found is tried first next time. */
     private int probe(final long[] key, final int h) {
         for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
@@ -224,6 +250,7 @@ public final class RecentTable<V> {
     /** Forgets every key; the count of those forgotten to make room stays. */
     public void clear() {
         Arrays.fill(index, 0);
+        Arrays.fill(laneSlots, ABSENT);
         stale = 0;
         Arrays.fill(objects, null);
         Arrays.fill(values, 0);

@@ -40,7 +40,7 @@ public final class MessageConsistencyRule extends DataPacketCheck {
         final long length = m.messageLength();
         final long base = send ? 0 : m.virtualAddress() - m.messageOffset();
         final long rkeyOrRsn = send ? m.rsn() : m.rkey();
-        final int first = messages.slotFor(key);
+        final int first = messages.slotFor(key, m.streamId());
         if (messages.wasInserted()) {
             final int slot = first;
             messages.value(slot, OPCODE, opcode);

@@ -74,6 +74,33 @@ class RecentTableTest {
         assertThat(byAge).containsExactlyElementsOf(model.keySet());
     }
 
+    /** The same, through slotFor with lanes that keys share and change, so that a lane's slot is often reused. */
+    @Test
+    void slotForInLanesAgreesWithAnInsertionOrderedMap() {
+        final int capacity = 64;
+        final RecentTable<Object> table = new RecentTable<>(capacity, 3, 0);
+        final Map<List<Long>, Integer> model = new LinkedHashMap<>();
+        final Random random = new Random(11);
+        for (int i = 0; i < 20_000; i++) {
+            final long[] key = {random.nextInt(4), random.nextInt(100) * 4096L, random.nextInt(3)};
+            final List<Long> k = List.of(key[0], key[1], key[2]);
+            final boolean held = model.containsKey(k);
+            if (!held && model.size() == capacity) {
+                final Iterator<List<Long>> eldest = model.keySet().iterator();
+                eldest.next();
+                eldest.remove();
+            }
+            final int slot = table.slotFor(key, random.nextInt(3) == 0 ? random.nextInt(200) : (int) key[0]);
+            assertThat(table.wasInserted()).isEqualTo(!held);
+            if (held) {
+                assertThat(slot).isEqualTo(model.get(k));
+            } else {
+                model.put(k, slot);
+            }
+            assertThat(List.of(table.word(slot, 0), table.word(slot, 1), table.word(slot, 2))).isEqualTo(k);
+        }
+    }
+
     @Test
     void keepsAnObjectAndColumnsPerKeyAndClearsThemForAReusedSlot() {
         final RecentTable<String> table = new RecentTable<>(2, 1, 2);
