@@ -16,6 +16,11 @@ public final class MprtDirection extends Direction {
     private static final int LOW_STREAMS = 64;
     /** Segments remembered: 64 paths of 256 PSNs in flight, twice over. */
     static final int MAX_SEGMENTS = 1 << 15;
+    /**
+     * Segments indexed at once: a segment is looked up by key only when sent again (a first
+     * transmission is ruled out by its stream's records), so the table indexes in batches.
+     */
+    private static final int SEGMENT_BATCH = 64;
 
     private final DirectionKey key;
     private MprtDirection reverse;
@@ -30,7 +35,7 @@ public final class MprtDirection extends Direction {
     /** The streams with the lowest ids by id, since packets of several streams interleave. */
     private final StreamRecord[] lowStreams = new StreamRecord[LOW_STREAMS];
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
-    private final RecentTable<Segment> segments = new RecentTable<>(MAX_SEGMENTS, 3, 0);
+    private final RecentTable<Segment> segments = RecentTable.deferringIndex(MAX_SEGMENTS, 3, 0, SEGMENT_BATCH);
     private final long[] segmentKey = new long[3];
     private final Map<Integer, CmsnReport> reported = new LinkedHashMap<>();
     private long fatalNakNs = PathRecord.NEVER;

@@ -21,6 +21,11 @@ import java.util.Arrays;
  * so the word-for-word comparison passes it over. Once as many entries are stale as keys are held,
  * the index is rebuilt from the slots; it has room for twice the keys at half load.
  *
+ * <p>A table whose keys are mostly inserted and seldom looked up ({@link #deferringIndex}) indexes
+ * its newest keys in batches: until a batch is full they are found by a scan, and a batch's index
+ * entries are then written in one pass, whose cache misses the processor overlaps, instead of one
+ * stalled probe per insert.
+ *
  * @param <V> the object kept with each key
  */
 public final class RecentTable<V> {
@@ -71,6 +76,11 @@ public final class RecentTable<V> {
      * the same lane is mostly the one asked for again.
      */
     private final int[] laneSlots = new int[LANES];
+    /** Keys indexed per batch ({@link #deferringIndex}), or 0 when each key is indexed as it is inserted. */
+    private final int batch;
+    /** The newest keys, not indexed yet: the slots from {@link #newest} back. */
+    private int unindexed;
+    private int newest = ABSENT;
 
     /**
      * @param capacity keys held at most
@@ -78,6 +88,20 @@ public final class RecentTable<V> {
      * @param columns  long values per key
      */
     public RecentTable(final int capacity, final int words, final int columns) {
+        this(capacity, words, columns, 0);
+    }
+
+    /**
+     * A table that indexes its newest keys in batches of up to {@code batch} (at most a quarter of the
+     * capacity), found by a scan until then: for keys mostly inserted and seldom looked up.
+     */
+    public static <V> RecentTable<V> deferringIndex(final int capacity, final int words, final int columns,
+                                                    final int batch) {
+        return new RecentTable<>(capacity, words, columns, Math.max(0, Math.min(batch, capacity / 4)));
+    }
+
+    private RecentTable(final int capacity, final int words, final int columns, final int batch) {
+        this.batch = batch;
         if (capacity < 1 || words < 1 || columns < 0) {
             throw new IllegalArgumentException("capacity and words must be positive, columns not negative: "
                 + capacity + ", " + words + ", " + columns);
@@ -192,6 +216,12 @@ public final class RecentTable<V> {
 
     /** The slot holding this key, found through the index, or {@link #ABSENT}; a slot found is tried first next time. */
     private int probe(final long[] key, final int h) {
+        for (int i = 0, slot = newest; i < unindexed; i++, slot = slot == 0 ? capacity - 1 : slot - 1) {
+            if (hashes[slot] == h && equal(slot, key)) {
+                last = slot;
+                return slot;
+            }
+        }
         for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
             final long e = index[i];
             if (e == 0) {
@@ -241,7 +271,15 @@ public final class RecentTable<V> {
         }
         System.arraycopy(key, 0, keys, slot * words, words);
         hashes[slot] = h;
-        link(slot);
+        newest = slot;
+        if (batch == 0) {
+            link(slot);
+        } else if (++unindexed == batch) {
+            for (int i = 0, s = slot; i < unindexed; i++, s = s == 0 ? capacity - 1 : s - 1) {
+                link(s);
+            }
+            unindexed = 0;
+        }
         last = slot;
         missed = false;
         return slot;
@@ -249,6 +287,8 @@ public final class RecentTable<V> {
 
     /** Forgets every key; the count of those forgotten to make room stays. */
     public void clear() {
+        unindexed = 0;
+        newest = ABSENT;
         Arrays.fill(index, 0);
         Arrays.fill(laneSlots, ABSENT);
         stale = 0;
@@ -274,6 +314,7 @@ public final class RecentTable<V> {
         for (int s = 0; s < held; s++) {
             link(s);
         }
+        unindexed = 0;
     }
 
     /** Rebuilds the index from the slots held, leaving out {@code reused}, which the caller links anew. */
@@ -285,6 +326,7 @@ public final class RecentTable<V> {
                 link(s);
             }
         }
+        unindexed = 0;
     }
 
     private void link(final int slot) {

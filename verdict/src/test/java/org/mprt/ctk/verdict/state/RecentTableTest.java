@@ -46,8 +46,18 @@ class RecentTableTest {
     /** Against a LinkedHashMap in insertion order with the same capacity, over keys that collide in few buckets. */
     @Test
     void agreesWithAnInsertionOrderedMapOverManyRandomOperations() {
-        final int capacity = 64;
-        final RecentTable<Object> index = new RecentTable<>(capacity, 3, 0);
+        agreesWithAnInsertionOrderedMap(new RecentTable<>(64, 3, 0));
+    }
+
+    /** The same for a table that indexes its newest keys in batches. */
+    @Test
+    void deferringIndexAgreesWithAnInsertionOrderedMap() {
+        agreesWithAnInsertionOrderedMap(RecentTable.deferringIndex(64, 3, 0, 5));
+        agreesWithAnInsertionOrderedMap(RecentTable.deferringIndex(64, 3, 0, 16));
+    }
+
+    private static void agreesWithAnInsertionOrderedMap(final RecentTable<Object> index) {
+        final int capacity = index.capacity();
         final Map<List<Long>, Integer> model = new LinkedHashMap<>();
         final Random random = new Random(7);
         for (int i = 0; i < 20_000; i++) {
