@@ -14,6 +14,8 @@ import java.util.List;
 final class RecentMessages {
 
     private static final int FIRST_POSITIONS = 16;
+    /** The table is asked only while positions are shared, so it indexes its keys in batches. */
+    private static final int INDEX_BATCH = 64;
 
     private final RecentTable<MessageRecord> table;
     private final long[] key = new long[1];
@@ -21,7 +23,7 @@ final class RecentMessages {
     private int displaced;
 
     RecentMessages(final int capacity) {
-        this.table = new RecentTable<>(capacity, 1, 0);
+        this.table = RecentTable.deferringIndex(capacity, 1, 0, INDEX_BATCH);
     }
 
     /** The message with this MSN, or null when none is held. */
@@ -51,8 +53,9 @@ final class RecentMessages {
     /** Adds a message not held (look it up first), forgetting the oldest when full. */
     void add(final MessageRecord m) {
         if (table.isFull()) {
+            // The oldest's MSN from the table's key, so that its record, long out of the cache, is not read.
             final MessageRecord oldest = table.object(table.nextSlot());
-            final int at = (int) oldest.msn() & (byMsn.length - 1);
+            final int at = (int) table.word(table.nextSlot(), 0) & (byMsn.length - 1);
             if (byMsn[at] == oldest) {
                 byMsn[at] = null;
             } else {
