@@ -67,6 +67,15 @@ public final class FairShareRule extends BehaviourRule {
     private final long intervalNs;
     private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
     private final Map<MprtDirection, List<Sender>> byDirection = new java.util.IdentityHashMap<>();
+    /**
+     * The direction and destination of the data packet counted last, with its port and sender (the
+     * destination is the port, one per plane; addresses are shared by {@code Planes}, so compared by
+     * identity, and a new object for the same address merely misses).
+     */
+    private MprtDirection lastDirection;
+    private CapturePoint.Address lastTo;
+    private Port lastPort;
+    private Sender lastSender;
     private ScenarioFacts facts = ScenarioFacts.none();
 
     public FairShareRule(final Timers timers) {
@@ -96,6 +105,10 @@ public final class FairShareRule extends BehaviourRule {
         }
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
         final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
+        if (d == lastDirection && to == lastTo && lastSender != null) {
+            count(o, lastPort, lastSender);
+            return;
+        }
         Port port = ports.get(to);
         if (port == null && ports.size() < MAX_PORTS) {
             port = new Port(o.timestampNs());
@@ -116,6 +129,15 @@ public final class FairShareRule extends BehaviourRule {
         if (s == null) {
             return;
         }
+        lastDirection = d;
+        lastTo = to;
+        lastPort = port;
+        lastSender = s;
+        count(o, port, s);
+    }
+
+    /** Adds a data packet of this sender to its port's interval. */
+    private void count(final Observation o, final Port port, final Sender s) {
         s.lastNs = o.timestampNs();
         final long k = (o.timestampNs() - port.startNs) / intervalNs;
         if (k < MAX_INTERVALS) {

@@ -7,7 +7,7 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.state.DirectionKey;
+import org.mprt.ctk.verdict.rule.PerStream;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -28,9 +28,6 @@ public final class ReceiveSequenceRule extends BehaviourRule {
     /** Messages waiting for an earlier MSN; beyond this the stream starts counting afresh. */
     static final int MAX_WAITING = 4096;
 
-    private record StreamKey(DirectionKey direction, int streamId) {
-    }
-
     private record Begun(boolean send, long rsn, long frame) {
     }
 
@@ -41,10 +38,7 @@ public final class ReceiveSequenceRule extends BehaviourRule {
         final Map<Long, Begun> waiting = new HashMap<>();
     }
 
-    private final Map<StreamKey, Count> streams = new HashMap<>();
-    private MprtDirection lastDirection;
-    private int lastStreamId;
-    private Count lastCount;
+    private final PerStream<Count> streams = new PerStream<>();
 
     public ReceiveSequenceRule() {
         super("MPRT-PLACE-003", JudgedAt.SENDER, true, false);
@@ -78,21 +72,13 @@ public final class ReceiveSequenceRule extends BehaviourRule {
 
     /** The stream's count; the last one is kept at hand, as consecutive packets mostly share a stream. */
     private Count count(final MprtDirection d, final MdethFlyweight m, final boolean fromStart) {
-        if (d == lastDirection && m.streamId() == lastStreamId) {
-            return lastCount;
-        }
-        // get, then put when absent: a capturing lambda would be allocated for every data packet.
-        final StreamKey key = new StreamKey(d.key(), m.streamId());
-        Count c = streams.get(key);
+        Count c = streams.find(d, m.streamId());
         if (c == null) {
             c = new Count();
             c.nextMsn = fromStart ? 0 : m.msn();
             c.known = fromStart || m.msn() == 0;
-            streams.put(key, c);
+            streams.put(d, m.streamId(), c);
         }
-        lastDirection = d;
-        lastStreamId = m.streamId();
-        lastCount = c;
         return c;
     }
 
