@@ -1,12 +1,11 @@
 package org.mprt.ctk.verdict.sack;
 
 import java.util.ArrayDeque;
-import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -32,6 +31,7 @@ public final class CoalescedAckRule extends BehaviourRule {
     private static final class Owed {
         final MprtDirection direction;
         final PathRecord path;
+        final PathDebt debt;
         final int psn;
         final boolean count;
         final long frame;
@@ -40,10 +40,11 @@ public final class CoalescedAckRule extends BehaviourRule {
         /** Acknowledged in time: counted, and passed over when its deadline comes. */
         boolean settled;
 
-        Owed(final MprtDirection direction, final PathRecord path, final int psn, final boolean count, final long frame,
-             final long deadlineNs) {
+        Owed(final MprtDirection direction, final PathRecord path, final PathDebt debt, final int psn,
+             final boolean count, final long frame, final long deadlineNs) {
             this.direction = direction;
             this.path = path;
+            this.debt = debt;
             this.psn = psn;
             this.count = count;
             this.frame = frame;
@@ -57,7 +58,8 @@ public final class CoalescedAckRule extends BehaviourRule {
     /** Counts that reached ACK_COALESCE_COUNT, owed an ACK, in deadline order. */
     private final ArrayDeque<Owed> counts = new ArrayDeque<>();
     /** Per path: its arrivals count since its last ACK, and what it owes, so that an ACK looks at its own path only. */
-    private final Map<PathRecord, PathDebt> debts = new IdentityHashMap<>();
+    private final PerDirection<MprtDirection, PathDebt[]> debts =
+        new PerDirection<>(() -> new PathDebt[MprtDirection.MAX_PATHS]);
 
     private static final class PathDebt {
         int sinceAck;
@@ -97,7 +99,7 @@ public final class CoalescedAckRule extends BehaviourRule {
             if (w.settled) {
                 continue;
             }
-            debts.get(w.path).of(w.count).remove(w);
+            w.debt.of(w.count).remove(w);
             if (w.nakked || o.state().isInError(w.direction, o.timestampNs())) {
                 continue;
             }
@@ -118,12 +120,13 @@ public final class CoalescedAckRule extends BehaviourRule {
             return;
         }
         final int psn = o.packet().bth().psn();
-        final PathDebt debt = debt(path);
-        final Owed report = new Owed(d, path, psn, false, o.frameNumber(), o.timestampNs() + timers.ackCoalesceBoundNs());
+        final PathDebt debt = debt(d, path);
+        final Owed report = new Owed(d, path, debt, psn, false, o.frameNumber(),
+            o.timestampNs() + timers.ackCoalesceBoundNs());
         reports.addLast(report);
         debt.reports.addLast(report);
         if (++debt.sinceAck == timers.ackCoalesceCount()) {
-            final Owed count = new Owed(d, path, psn, true, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs());
+            final Owed count = new Owed(d, path, debt, psn, true, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs());
             counts.addLast(count);
             debt.counts.addLast(count);
         }
@@ -136,7 +139,7 @@ public final class CoalescedAckRule extends BehaviourRule {
         if (path == null) {
             return;
         }
-        final PathDebt debt = debt(path);
+        final PathDebt debt = debt(d, path);
         debt.sinceAck = 0;
         final int cack = o.packet().bth().psn();
         for (int w = 0; w < words.length; w++) {
@@ -146,11 +149,13 @@ public final class CoalescedAckRule extends BehaviourRule {
         settle(debt.counts, cack, false);
     }
 
-    private PathDebt debt(final PathRecord path) {
-        PathDebt debt = debts.get(path);
+    /** The path's debt; a path record is the path of one direction, so its path_id places it there. */
+    private PathDebt debt(final MprtDirection d, final PathRecord path) {
+        final PathDebt[] ofDirection = debts.of(d);
+        PathDebt debt = ofDirection[path.pathId()];
         if (debt == null) {
             debt = new PathDebt();
-            debts.put(path, debt);
+            ofDirection[path.pathId()] = debt;
         }
         return debt;
     }
@@ -169,7 +174,9 @@ public final class CoalescedAckRule extends BehaviourRule {
     private void nakked(final Observation o) {
         final MnethFlyweight n = o.packet().extensions().mneth();
         final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathDebt debt = debts.get(d.path(n.pathId()));
+        final PathDebt[] ofDirection = debts.find(d);
+        final PathRecord path = d.path(n.pathId());
+        final PathDebt debt = ofDirection == null || path == null ? null : ofDirection[path.pathId()];
         if (debt == null) {
             return;
         }

@@ -1,12 +1,11 @@
 package org.mprt.ctk.verdict.sack;
 
 import java.util.ArrayDeque;
-import java.util.IdentityHashMap;
 import java.util.Iterator;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -105,7 +104,7 @@ public final class ImmediateAckRule extends BehaviourRule {
         }
         final int psn = o.packet().bth().psn();
         final boolean duplicate = isDuplicate(path, psn);
-        final int missing = duplicate ? -1 : missingBefore(path, psn);
+        final int missing = duplicate ? -1 : missingBefore(d, path, psn);
         if (!duplicate && missing < 0 && o.packet().bth().ackReq() != 1) {
             return;
         }
@@ -163,12 +162,11 @@ public final class ImmediateAckRule extends BehaviourRule {
         }
     }
 
-    private final Map<PathRecord, Walk> walks = new IdentityHashMap<>();
-    private PathRecord lastWalked;
-    private Walk lastWalk;
+    /** Each direction's walks by path_id (a path record is the path of one direction). */
+    private final PerDirection<MprtDirection, Walk[]> walks = new PerDirection<>(() -> new Walk[MprtDirection.MAX_PATHS]);
 
     /** The first PSN between the receiver's cack and {@code psn} that has not arrived; -1 when none, or unknown. */
-    private int missingBefore(final PathRecord path, final int psn) {
+    private int missingBefore(final MprtDirection d, final PathRecord path, final int psn) {
         int cack;
         if (path.answers().hasAck()) {
             cack = path.answers().lastCack();
@@ -184,7 +182,7 @@ public final class ImmediateAckRule extends BehaviourRule {
         if (!SerialNumber.precedes24(cack, psn)) {
             return -1;
         }
-        final Walk walk = walkOf(path);
+        final Walk walk = walkOf(d, path);
         int p = SerialNumber.add24(cack, 1);
         int n = 0;
         if (walk.holds(path, cack) && SerialNumber.precedesOrEquals24(walk.clearTo, psn)) {
@@ -210,12 +208,14 @@ public final class ImmediateAckRule extends BehaviourRule {
         return -1;
     }
 
-    private Walk walkOf(final PathRecord path) {
-        if (path != lastWalked) {
-            lastWalked = path;
-            lastWalk = walks.computeIfAbsent(path, k -> new Walk());
+    private Walk walkOf(final MprtDirection d, final PathRecord path) {
+        final Walk[] ofDirection = walks.of(d);
+        Walk walk = ofDirection[path.pathId()];
+        if (walk == null) {
+            walk = new Walk();
+            ofDirection[path.pathId()] = walk;
         }
-        return lastWalk;
+        return walk;
     }
 
     private void acknowledged(final Observation o) {
