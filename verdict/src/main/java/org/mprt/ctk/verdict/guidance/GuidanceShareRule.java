@@ -1,12 +1,11 @@
 package org.mprt.ctk.verdict.guidance;
 
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
@@ -30,7 +29,7 @@ import org.mprt.ctk.wire.mprt.MaethFlyweight;
 public final class GuidanceShareRule extends BehaviourRule {
 
     private final Timers timers;
-    private final Map<MprtDirection, long[]> lastArrival = new IdentityHashMap<>();
+    private final PerDirection<MprtDirection, long[]> lastArrival = new PerDirection<>(() -> new long[1]);
 
     public GuidanceShareRule(final Timers timers) {
         super("MPRT-RECV-001", JudgedAt.RECEIVER, false, false);
@@ -48,7 +47,7 @@ public final class GuidanceShareRule extends BehaviourRule {
             return;
         }
         if (MprtOpcodes.isData(o.packet())) {
-            lastArrival.computeIfAbsent(o.state().mprtDirectionOf(o.packet()), k -> new long[1])[0] = o.timestampNs();
+            lastArrival.of(o.state().mprtDirectionOf(o.packet()))[0] = o.timestampNs();
         } else if (MprtOpcodes.isAck(o.packet())) {
             acknowledged(o);
         }
@@ -62,8 +61,8 @@ public final class GuidanceShareRule extends BehaviourRule {
             return;
         }
         int senders = 0;
-        for (final Map.Entry<MprtDirection, long[]> e : lastArrival.entrySet()) {
-            if (o.timestampNs() - e.getValue()[0] <= windowNs && shares(e.getKey().destinations(), ports)) {
+        for (final MprtDirection sender : lastArrival.directions()) {
+            if (o.timestampNs() - lastArrival.find(sender)[0] <= windowNs && shares(sender.destinations(), ports)) {
                 senders++;
             }
         }

@@ -1,6 +1,5 @@
 package org.mprt.ctk.verdict.loss;
 
-import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.LinkedHashMap;
 import java.util.Map;
@@ -8,6 +7,7 @@ import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -37,7 +37,7 @@ public final class SackRetransmitRule extends BehaviourRule {
 
     private final Timers timers;
     /** Per path (by the PathRecord the state keeps for it): the PSNs detected lost, not yet resent. */
-    private final Map<PathRecord, Map<Integer, Detection>> pending = new IdentityHashMap<>();
+    private final PerPath<Map<Integer, Detection>> pending = new PerPath<>(LinkedHashMap::new);
     private final long[] words = new long[4];
 
     public SackRetransmitRule(final Timers timers) {
@@ -74,11 +74,7 @@ public final class SackRetransmitRule extends BehaviourRule {
         }
         final int cack = o.packet().bth().psn();
         final int later = laterAcknowledged(path, cack);
-        Map<Integer, Detection> lost = pending.get(path);
-        if (lost == null) {
-            lost = new LinkedHashMap<>();
-            pending.put(path, lost);
-        }
+        final Map<Integer, Detection> lost = pending.of(d, path);
         if (!lost.isEmpty()) {
             lost.keySet().removeIf(psn -> PathRecord.acknowledges(cack, words, psn));
         }
@@ -121,7 +117,7 @@ public final class SackRetransmitRule extends BehaviourRule {
         final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
         final PathRecord path = d.path(m.pathId());
-        final Map<Integer, Detection> lost = path == null ? null : pending.get(path);
+        final Map<Integer, Detection> lost = path == null ? null : pending.find(d, path);
         if (path == null || lost == null || lost.isEmpty()) {
             return;
         }

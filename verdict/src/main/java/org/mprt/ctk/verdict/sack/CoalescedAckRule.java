@@ -5,7 +5,7 @@ import java.util.Iterator;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PerDirection;
+import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -58,8 +58,7 @@ public final class CoalescedAckRule extends BehaviourRule {
     /** Counts that reached ACK_COALESCE_COUNT, owed an ACK, in deadline order. */
     private final ArrayDeque<Owed> counts = new ArrayDeque<>();
     /** Per path: its arrivals count since its last ACK, and what it owes, so that an ACK looks at its own path only. */
-    private final PerDirection<MprtDirection, PathDebt[]> debts =
-        new PerDirection<>(() -> new PathDebt[MprtDirection.MAX_PATHS]);
+    private final PerPath<PathDebt> debts = new PerPath<>(PathDebt::new);
 
     private static final class PathDebt {
         int sinceAck;
@@ -120,7 +119,7 @@ public final class CoalescedAckRule extends BehaviourRule {
             return;
         }
         final int psn = o.packet().bth().psn();
-        final PathDebt debt = debt(d, path);
+        final PathDebt debt = debts.of(d, path);
         final Owed report = new Owed(d, path, debt, psn, false, o.frameNumber(),
             o.timestampNs() + timers.ackCoalesceBoundNs());
         reports.addLast(report);
@@ -139,7 +138,7 @@ public final class CoalescedAckRule extends BehaviourRule {
         if (path == null) {
             return;
         }
-        final PathDebt debt = debt(d, path);
+        final PathDebt debt = debts.of(d, path);
         debt.sinceAck = 0;
         final int cack = o.packet().bth().psn();
         for (int w = 0; w < words.length; w++) {
@@ -147,17 +146,6 @@ public final class CoalescedAckRule extends BehaviourRule {
         }
         settle(debt.reports, cack, true);
         settle(debt.counts, cack, false);
-    }
-
-    /** The path's debt; a path record is the path of one direction, so its path_id places it there. */
-    private PathDebt debt(final MprtDirection d, final PathRecord path) {
-        final PathDebt[] ofDirection = debts.of(d);
-        PathDebt debt = ofDirection[path.pathId()];
-        if (debt == null) {
-            debt = new PathDebt();
-            ofDirection[path.pathId()] = debt;
-        }
-        return debt;
     }
 
     private void settle(final ArrayDeque<Owed> queue, final int cack, final boolean mustCover) {
@@ -174,9 +162,8 @@ public final class CoalescedAckRule extends BehaviourRule {
     private void nakked(final Observation o) {
         final MnethFlyweight n = o.packet().extensions().mneth();
         final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathDebt[] ofDirection = debts.find(d);
         final PathRecord path = d.path(n.pathId());
-        final PathDebt debt = ofDirection == null || path == null ? null : ofDirection[path.pathId()];
+        final PathDebt debt = path == null ? null : debts.find(d, path);
         if (debt == null) {
             return;
         }

@@ -5,7 +5,7 @@ import java.util.Iterator;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PerDirection;
+import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -162,8 +162,7 @@ public final class ImmediateAckRule extends BehaviourRule {
         }
     }
 
-    /** Each direction's walks by path_id (a path record is the path of one direction). */
-    private final PerDirection<MprtDirection, Walk[]> walks = new PerDirection<>(() -> new Walk[MprtDirection.MAX_PATHS]);
+    private final PerPath<Walk> walks = new PerPath<>(Walk::new);
 
     /** The first PSN between the receiver's cack and {@code psn} that has not arrived; -1 when none, or unknown. */
     private int missingBefore(final MprtDirection d, final PathRecord path, final int psn) {
@@ -182,7 +181,7 @@ public final class ImmediateAckRule extends BehaviourRule {
         if (!SerialNumber.precedes24(cack, psn)) {
             return -1;
         }
-        final Walk walk = walkOf(d, path);
+        final Walk walk = walks.of(d, path);
         int p = SerialNumber.add24(cack, 1);
         int n = 0;
         if (walk.holds(path, cack) && SerialNumber.precedesOrEquals24(walk.clearTo, psn)) {
@@ -206,16 +205,6 @@ public final class ImmediateAckRule extends BehaviourRule {
             walk.record(path, cack, psn);
         }
         return -1;
-    }
-
-    private Walk walkOf(final MprtDirection d, final PathRecord path) {
-        final Walk[] ofDirection = walks.of(d);
-        Walk walk = ofDirection[path.pathId()];
-        if (walk == null) {
-            walk = new Walk();
-            ofDirection[path.pathId()] = walk;
-        }
-        return walk;
     }
 
     private void acknowledged(final Observation o) {

@@ -1,11 +1,10 @@
 package org.mprt.ctk.verdict.timeline;
 
 import java.util.ArrayList;
-import java.util.IdentityHashMap;
 import java.util.List;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PassObserver;
+import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -58,7 +57,7 @@ public final class TimeSequence implements PassObserver {
         }
     }
 
-    private final Map<PathRecord, Series> series = new IdentityHashMap<>();
+    private final PerPath<Series> series = new PerPath<>();
     private final List<Series> order = new ArrayList<>();
     private long unplotted;
 
@@ -92,14 +91,14 @@ public final class TimeSequence implements PassObserver {
         if (path == null) {
             return null;
         }
-        Series s = series.get(path);
+        Series s = series.find(d, path);
         if (s == null) {
             if (order.size() >= MAX_PLOTS) {
                 unplotted++;
                 return null;
             }
             s = new Series(d, path);
-            series.put(path, s);
+            series.put(d, path, s);
             order.add(s);
         }
         return s;
