@@ -110,7 +110,7 @@ public final class ReadmissionRule extends BehaviourRule {
             return;
         }
         final PathRecord path = d.path(m.pathId());
-        final Failure f = path == null ? null : failed.remove(path);
+        final Failure f = path == null || failed.isEmpty() ? null : failed.remove(path);
         if (f == null) {
             return;
         }

@@ -52,7 +52,7 @@ public final class ResprayDelayRule extends BehaviourRule {
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
         if (m.r() == 0) {
             final PathRecord path = d.path(m.pathId());
-            if (path != null) {
+            if (path != null && !judged.isEmpty()) {
                 judged.remove(path);
             }
             return;
