@@ -96,8 +96,7 @@ public final class RetransmissionFlagRule extends BehaviourRule {
         if (o.packet().payloadLength() != first.payloadLength()) {
             return "payload: expected " + first.payloadLength() + " bytes" + where(first) + ", found " + o.packet().payloadLength();
         }
-        if (o.isWholePacket() && first.payloadHash() != Segment.NO_HASH
-            && o.state().payloadHash(o.packet()) != first.payloadHash()) {
+        if (o.isWholePacket() && first.hasPayloadBytes() && !first.samePayloadAs(o.packet())) {
             return "payload: the bytes differ from those of its first transmission (frame " + first.firstFrame() + ")";
         }
         return null;

@@ -269,9 +269,4 @@ public final class CaptureState {
     public Collection<QueuePairDirection> roceDirections() {
         return roce.all();
     }
-
-    /** Hash of an MPRT data packet's payload, as kept in {@link Segment#payloadHash()}. */
-    public long payloadHash(final DecodedPacket p) {
-        return mprt.payloadHash(p);
-    }
 }

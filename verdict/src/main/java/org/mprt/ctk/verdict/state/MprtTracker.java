@@ -37,7 +37,6 @@ final class MprtTracker {
     private long untrackedFrames;
 
     private final Planes planes;
-    private final PayloadHash hash = new PayloadHash();
     private MprtDirection recent;
     private MprtDirection previous;
     /** The last pair looked up and not found, while no direction has been made since. */
@@ -211,18 +210,13 @@ final class MprtTracker {
             m.messageLength(), m.messageOffset(), p.payloadLength(), frame, ns);
     }
 
-    /** The hash of a data packet's payload, as kept in {@link Segment#payloadHash()}. */
-    long payloadHash(final DecodedPacket p) {
-        return hash.of(p);
-    }
-
     /** The segment this packet carries: new on its first transmission, else the one sent before. */
     private Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
                                    final boolean whole, final long frame, final int psn, final long ns) {
         Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
         if (s == null) {
             s = new Segment(m.streamId(), m.msn(), m.messageOffset(), m.messageLength(), p.payloadLength(),
-                whole ? hash.of(p) : Segment.NO_HASH, p.opcodeValue(), frame, m.pathId(), psn, ns);
+                whole ? p.buffer() : null, p.payloadOffset(), p.opcodeValue(), frame, m.pathId(), psn, ns);
             d.remember(s);
             return s;
         }

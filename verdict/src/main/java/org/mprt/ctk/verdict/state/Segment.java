@@ -1,5 +1,8 @@
 package org.mprt.ctk.verdict.state;
 
+import java.nio.ByteBuffer;
+import org.mprt.ctk.wire.decode.DecodedPacket;
+
 /**
  * One piece of a message as the sender cut it: the bytes [message_offset, message_offset + payload)
  * of (stream, MSN), with its first transmission (what every later copy must repeat, MPRT-LOSS-002),
@@ -8,15 +11,20 @@ package org.mprt.ctk.verdict.state;
  */
 public final class Segment {
 
-    /** The payload hash of a packet whose payload the capture cut short. */
-    public static final long NO_HASH = Long.MIN_VALUE;
-
     private final int streamId;
     private final long msn;
     private final long messageOffset;
     private final long messageLength;
     private final int payloadLength;
-    private final long payloadHash;
+    /**
+     * The capture's buffer holding the first transmission's payload at {@link #payloadAt}, or null
+     * when the capture cut it short. Capture buffers stay readable while referenced (the reader maps
+     * windows of the file and leaves superseded ones to the collector), so a copy is compared with the
+     * first transmission byte for byte, and a first transmission that is never sent again costs no
+     * hashing.
+     */
+    private final ByteBuffer payloadBytes;
+    private final int payloadAt;
     private final int opcode;
     private final long firstFrame;
     private final int firstPathId;
@@ -31,14 +39,16 @@ public final class Segment {
     private int ackedPsn;
 
     Segment(final int streamId, final long msn, final long messageOffset, final long messageLength,
-            final int payloadLength, final long payloadHash, final int opcode, final long frame, final int pathId,
+            final int payloadLength, final ByteBuffer payloadBytes, final int payloadAt, final int opcode,
+            final long frame, final int pathId,
             final int psn, final long ns) {
         this.streamId = streamId;
         this.msn = msn;
         this.messageOffset = messageOffset;
         this.messageLength = messageLength;
         this.payloadLength = payloadLength;
-        this.payloadHash = payloadHash;
+        this.payloadBytes = payloadBytes;
+        this.payloadAt = payloadAt;
         this.opcode = opcode;
         this.firstFrame = frame;
         this.firstPathId = pathId;
@@ -69,9 +79,18 @@ public final class Segment {
         return payloadLength;
     }
 
-    /** A hash of the payload bytes of the first transmission, or {@link #NO_HASH} when they were not captured. */
-    public long payloadHash() {
-        return payloadHash;
+    /** True when the capture kept the first transmission's payload whole. */
+    public boolean hasPayloadBytes() {
+        return payloadBytes != null;
+    }
+
+    /**
+     * True when the packet's payload, of this segment's length and kept whole by the capture, has the
+     * bytes of the first transmission; meaningful when {@link #hasPayloadBytes()}.
+     */
+    public boolean samePayloadAs(final DecodedPacket p) {
+        return p.payloadLength() == payloadLength && payloadBytes.slice(payloadAt, payloadLength)
+            .mismatch(p.buffer().slice(p.payloadOffset(), payloadLength)) < 0;
     }
 
     public int opcode() {
