@@ -98,6 +98,20 @@ public abstract class Flyweight<T extends Flyweight<T>> {
         return offset;
     }
 
+    /**
+     * What the view reads now, as a number that changes whenever a read may return something else
+     * (the view moved, was written through or forgot): a subclass's snapshot of its fields, taken by a
+     * memoizing view, holds while this stays the same.
+     */
+    protected final long generation() {
+        return generation;
+    }
+
+    /** True for a view that remembers what it reads ({@link #memoizing()}). */
+    protected final boolean isMemoizing() {
+        return memo != null;
+    }
+
     /** Reads any field of this header through its table row (fields of up to 64 bits). */
     public final long get(final FieldSpec field) {
         final long[] m = memo;

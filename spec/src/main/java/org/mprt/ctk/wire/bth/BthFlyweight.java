@@ -56,13 +56,54 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     /** The default partition key, which MPRT requires (MPRT-WIRE-010). */
     public static final int DEFAULT_P_KEY = 0xFFFF;
 
+    /**
+     * The fields, as a memoizing view read them once for all the readers of one packet (a verdict
+     * engine's rules read them dozens of times): each read is then a field load. Taken while
+     * {@code snapshotOf} is the view's generation; 0 never is.
+     */
+    private long snapshotOf;
+    private int opcodeSnapshot;
+    private int seSnapshot;
+    private int mSnapshot;
+    private int padCntSnapshot;
+    private int tverSnapshot;
+    private int pKeySnapshot;
+    private int fecnSnapshot;
+    private int becnSnapshot;
+    private int destQpSnapshot;
+    private int ackReqSnapshot;
+    private int psnSnapshot;
+
+    /** True when the snapshot holds what the view reads now, taking it first if the view is memoizing. */
+    private boolean snapped() {
+        if (snapshotOf == generation()) {
+            return true;
+        }
+        if (!isMemoizing()) {
+            return false;
+        }
+        opcodeSnapshot = (int) get(OPCODE);
+        seSnapshot = (int) get(SE);
+        mSnapshot = (int) get(M);
+        padCntSnapshot = (int) get(PAD_CNT);
+        tverSnapshot = (int) get(TVER);
+        pKeySnapshot = (int) get(P_KEY);
+        fecnSnapshot = (int) get(FECN);
+        becnSnapshot = (int) get(BECN);
+        destQpSnapshot = (int) get(DEST_QP);
+        ackReqSnapshot = (int) get(ACK_REQ);
+        psnSnapshot = (int) get(PSN);
+        snapshotOf = generation();
+        return true;
+    }
+
     @Override
     public HeaderLayout layout() {
         return LAYOUT;
     }
 
     public int opcode() {
-        return (int) get(OPCODE);
+        return snapped() ? opcodeSnapshot : (int) get(OPCODE);
     }
 
     public BthFlyweight opcode(final int value) {
@@ -70,7 +111,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int se() {
-        return (int) get(SE);
+        return snapped() ? seSnapshot : (int) get(SE);
     }
 
     public BthFlyweight se(final int value) {
@@ -78,7 +119,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int m() {
-        return (int) get(M);
+        return snapped() ? mSnapshot : (int) get(M);
     }
 
     public BthFlyweight m(final int value) {
@@ -86,7 +127,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int padCnt() {
-        return (int) get(PAD_CNT);
+        return snapped() ? padCntSnapshot : (int) get(PAD_CNT);
     }
 
     public BthFlyweight padCnt(final int value) {
@@ -94,7 +135,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int tver() {
-        return (int) get(TVER);
+        return snapped() ? tverSnapshot : (int) get(TVER);
     }
 
     public BthFlyweight tver(final int value) {
@@ -102,7 +143,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int pKey() {
-        return (int) get(P_KEY);
+        return snapped() ? pKeySnapshot : (int) get(P_KEY);
     }
 
     public BthFlyweight pKey(final int value) {
@@ -110,7 +151,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int fecn() {
-        return (int) get(FECN);
+        return snapped() ? fecnSnapshot : (int) get(FECN);
     }
 
     public BthFlyweight fecn(final int value) {
@@ -118,7 +159,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int becn() {
-        return (int) get(BECN);
+        return snapped() ? becnSnapshot : (int) get(BECN);
     }
 
     public BthFlyweight becn(final int value) {
@@ -134,7 +175,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int destQp() {
-        return (int) get(DEST_QP);
+        return snapped() ? destQpSnapshot : (int) get(DEST_QP);
     }
 
     public BthFlyweight destQp(final int value) {
@@ -142,7 +183,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int ackReq() {
-        return (int) get(ACK_REQ);
+        return snapped() ? ackReqSnapshot : (int) get(ACK_REQ);
     }
 
     public BthFlyweight ackReq(final int value) {
@@ -158,7 +199,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int psn() {
-        return (int) get(PSN);
+        return snapped() ? psnSnapshot : (int) get(PSN);
     }
 
     public BthFlyweight psn(final int value) {
