@@ -155,6 +155,19 @@ public final class FieldSpec {
     }
 
     /** Reads the unsigned value of a field of up to 64 bits from the header at {@code headerOffset}. */
+    /**
+     * This field's value out of {@code word}, the header's 8 bytes from {@code wordOffset} in network
+     * order ({@link Flyweight#wordAt}): for a view that reads a header's words once and takes its
+     * fields from them. The field must lie within those bytes and be in network order.
+     */
+    public long from(final long word, final int wordOffset) {
+        final int start = bitOffset - 8 * wordOffset;
+        if (littleEndian || start < 0 || start + bitWidth > Long.SIZE) {
+            throw new IllegalArgumentException(id + " does not lie in network order within the 8 bytes from " + wordOffset);
+        }
+        return (word >>> (Long.SIZE - start - bitWidth)) & mask;
+    }
+
     public long read(final ByteBuffer buffer, final int headerOffset) {
         if (bitWidth > 64) {
             throw new IllegalStateException(id + " is " + bitWidth + " bits wide; read its bytes");

@@ -1,6 +1,7 @@
 package org.mprt.ctk.wire;
 
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.util.Objects;
 
 /**
@@ -105,6 +106,12 @@ public abstract class Flyweight<T extends Flyweight<T>> {
      */
     protected final long generation() {
         return generation;
+    }
+
+    /** The 8 bytes from {@code byteOffset} in the header, in network order; they must lie before the buffer's limit. */
+    protected final long wordAt(final int byteOffset) {
+        final long v = buffer.getLong(offset + byteOffset);
+        return buffer.order() == ByteOrder.BIG_ENDIAN ? v : Long.reverseBytes(v);
     }
 
     /** True for a view that remembers what it reads ({@link #memoizing()}). */

@@ -74,7 +74,10 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     private int ackReqSnapshot;
     private int psnSnapshot;
 
-    /** True when the snapshot holds what the view reads now, taking it first if the view is memoizing. */
+    /**
+     * True when the snapshot holds what the view reads now, taking it first, from the header's words,
+     * if the view is memoizing.
+     */
     private boolean snapped() {
         if (snapshotOf == generation()) {
             return true;
@@ -82,17 +85,19 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
         if (!isMemoizing()) {
             return false;
         }
-        opcodeSnapshot = (int) get(OPCODE);
-        seSnapshot = (int) get(SE);
-        mSnapshot = (int) get(M);
-        padCntSnapshot = (int) get(PAD_CNT);
-        tverSnapshot = (int) get(TVER);
-        pKeySnapshot = (int) get(P_KEY);
-        fecnSnapshot = (int) get(FECN);
-        becnSnapshot = (int) get(BECN);
-        destQpSnapshot = (int) get(DEST_QP);
-        ackReqSnapshot = (int) get(ACK_REQ);
-        psnSnapshot = (int) get(PSN);
+        final long w0 = wordAt(0);
+        final long w4 = wordAt(4);
+        opcodeSnapshot = (int) OPCODE.from(w0, 0);
+        seSnapshot = (int) SE.from(w0, 0);
+        mSnapshot = (int) M.from(w0, 0);
+        padCntSnapshot = (int) PAD_CNT.from(w0, 0);
+        tverSnapshot = (int) TVER.from(w0, 0);
+        pKeySnapshot = (int) P_KEY.from(w0, 0);
+        fecnSnapshot = (int) FECN.from(w0, 0);
+        becnSnapshot = (int) BECN.from(w0, 0);
+        destQpSnapshot = (int) DEST_QP.from(w0, 0);
+        ackReqSnapshot = (int) ACK_REQ.from(w4, 4);
+        psnSnapshot = (int) PSN.from(w4, 4);
         snapshotOf = generation();
         return true;
     }

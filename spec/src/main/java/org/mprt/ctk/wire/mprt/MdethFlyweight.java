@@ -104,7 +104,10 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     private long messageLengthSnapshot;
     private long txTimestampSnapshot;
 
-    /** True when the snapshot holds what the view reads now, taking it first if the view is memoizing. */
+    /**
+     * True when the snapshot holds what the view reads now, taking it first, from the header's words,
+     * if the view is memoizing.
+     */
     private boolean snapped() {
         if (snapshotOf == generation()) {
             return true;
@@ -112,16 +115,20 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
         if (!isMemoizing()) {
             return false;
         }
-        pathIdSnapshot = (int) get(PATH_ID);
-        fSnapshot = (int) get(F);
-        lSnapshot = (int) get(L);
-        rSnapshot = (int) get(R);
-        streamIdSnapshot = (int) get(STREAM_ID);
-        scnSnapshot = (int) get(SCN);
-        msnSnapshot = get(MSN);
-        messageOffsetSnapshot = get(MESSAGE_OFFSET);
-        messageLengthSnapshot = get(MESSAGE_LENGTH);
-        txTimestampSnapshot = get(TX_TIMESTAMP);
+        final long w0 = wordAt(0);
+        final long w8 = wordAt(8);
+        final long w16 = wordAt(16);
+        final long w28 = wordAt(28);
+        pathIdSnapshot = (int) PATH_ID.from(w0, 0);
+        fSnapshot = (int) F.from(w0, 0);
+        lSnapshot = (int) L.from(w0, 0);
+        rSnapshot = (int) R.from(w0, 0);
+        streamIdSnapshot = (int) STREAM_ID.from(w0, 0);
+        scnSnapshot = (int) SCN.from(w0, 0);
+        msnSnapshot = MSN.from(w8, 8);
+        messageOffsetSnapshot = MESSAGE_OFFSET.from(w8, 8);
+        messageLengthSnapshot = MESSAGE_LENGTH.from(w16, 16);
+        txTimestampSnapshot = TX_TIMESTAMP.from(w28, 28);
         snapshotOf = generation();
         return true;
     }

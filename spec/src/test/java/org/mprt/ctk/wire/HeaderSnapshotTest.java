@@ -1,0 +1,76 @@
+package org.mprt.ctk.wire;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.Random;
+import org.junit.jupiter.api.Test;
+import org.mprt.ctk.wire.bth.BthFlyweight;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
+
+/**
+ * A memoizing BTH or MDETH view takes its fields from the header's words once per packet: held to
+ * the field table's own reads over random headers, and to a plain view of the same bytes.
+ */
+class HeaderSnapshotTest {
+
+    @Test
+    void aFieldFromAWordIsTheFieldAsRead() {
+        final Random random = new Random(4791);
+        final byte[] bytes = new byte[48];
+        for (int run = 0; run < 200; run++) {
+            random.nextBytes(bytes);
+            final ByteBuffer b = ByteBuffer.wrap(bytes);
+            for (final HeaderLayout layout : List.of(BthFlyweight.LAYOUT, MdethFlyweight.WRITE_LAYOUT, MdethFlyweight.SEND_LAYOUT)) {
+                for (final FieldSpec f : layout.fields()) {
+                    if (f.bitWidth() > 64) {
+                        continue;
+                    }
+                    final int first = (f.bitOffset() + f.bitWidth() - 1) / 8 - 7;
+                    for (int w = Math.max(0, first); w <= f.bitOffset() / 8; w++) {
+                        assertThat(f.from(b.getLong(w), w)).as("%s from the word at %d", f.id(), w)
+                            .isEqualTo(f.read(b, 0));
+                    }
+                }
+            }
+        }
+        assertThatThrownBy(() -> MdethFlyweight.TX_TIMESTAMP.from(0, 0)).isInstanceOf(IllegalArgumentException.class);
+    }
+
+    @Test
+    void aMemoizingViewReadsWhatAPlainViewReads() {
+        final Random random = new Random(17);
+        final byte[] bytes = new byte[64];
+        final MdethFlyweight memo = new MdethFlyweight().memoizing();
+        final MdethFlyweight plain = new MdethFlyweight();
+        final BthFlyweight bthMemo = new BthFlyweight().memoizing();
+        final BthFlyweight bthPlain = new BthFlyweight();
+        final ByteBuffer b = ByteBuffer.wrap(bytes);
+        for (int run = 0; run < 500; run++) {
+            random.nextBytes(bytes);
+            final int at = random.nextInt(16);
+            memo.forget();
+            bthMemo.forget();
+            memo.wrap(b, at);
+            plain.wrap(b, at);
+            bthMemo.wrap(b, at);
+            bthPlain.wrap(b, at);
+            for (int twice = 0; twice < 2; twice++) {
+                assertThat(List.of(memo.pathId(), memo.f(), memo.l(), memo.r(), memo.streamId(), memo.scn()))
+                    .isEqualTo(List.of(plain.pathId(), plain.f(), plain.l(), plain.r(), plain.streamId(), plain.scn()));
+                assertThat(List.of(memo.msn(), memo.messageOffset(), memo.messageLength(), memo.txTimestamp()))
+                    .isEqualTo(List.of(plain.msn(), plain.messageOffset(), plain.messageLength(), plain.txTimestamp()));
+                assertThat(List.of(bthMemo.opcode(), bthMemo.se(), bthMemo.m(), bthMemo.padCnt(), bthMemo.tver(),
+                    bthMemo.pKey(), bthMemo.fecn(), bthMemo.becn(), bthMemo.destQp(), bthMemo.ackReq(), bthMemo.psn()))
+                    .isEqualTo(List.of(bthPlain.opcode(), bthPlain.se(), bthPlain.m(), bthPlain.padCnt(), bthPlain.tver(),
+                        bthPlain.pKey(), bthPlain.fecn(), bthPlain.becn(), bthPlain.destQp(), bthPlain.ackReq(),
+                        bthPlain.psn()));
+            }
+            // Written through the view, the snapshot is taken again.
+            memo.pathId(run & 0x3F);
+            assertThat(memo.pathId()).isEqualTo(run & 0x3F).isEqualTo(plain.pathId());
+        }
+    }
+}
