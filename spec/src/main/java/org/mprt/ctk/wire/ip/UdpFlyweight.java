@@ -37,13 +37,31 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
     /** The IANA port of RoCEv2, which MPRT shares (MPRT-WIRE-001). */
     public static final int ROCEV2_PORT = 4791;
 
+    /**
+     * The fields, as a memoizing view read them once for all the readers of one packet (a verdict
+     * engine's rules read them dozens of times): each read is then a field load ({@link #snapped()}).
+     */
+    private int sourcePortSnapshot;
+    private int destinationPortSnapshot;
+    private int lengthSnapshot;
+    private int checksumSnapshot;
+
+    @Override
+    protected void takeSnapshot() {
+        final long w0 = wordAt(0);
+        sourcePortSnapshot = (int) SOURCE_PORT.from(w0, 0);
+        destinationPortSnapshot = (int) DESTINATION_PORT.from(w0, 0);
+        lengthSnapshot = (int) LENGTH.from(w0, 0);
+        checksumSnapshot = (int) CHECKSUM.from(w0, 0);
+    }
+
     @Override
     public HeaderLayout layout() {
         return LAYOUT;
     }
 
     public int sourcePort() {
-        return (int) get(SOURCE_PORT);
+        return snapped() ? sourcePortSnapshot : (int) get(SOURCE_PORT);
     }
 
     public UdpFlyweight sourcePort(final int port) {
@@ -51,7 +69,7 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
     }
 
     public int destinationPort() {
-        return (int) get(DESTINATION_PORT);
+        return snapped() ? destinationPortSnapshot : (int) get(DESTINATION_PORT);
     }
 
     public UdpFlyweight destinationPort(final int port) {
@@ -60,7 +78,7 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
 
     /** The UDP length field: header plus data, in bytes. */
     public int length() {
-        return (int) get(LENGTH);
+        return snapped() ? lengthSnapshot : (int) get(LENGTH);
     }
 
     public UdpFlyweight length(final int bytes) {
@@ -68,7 +86,7 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
     }
 
     public int checksum() {
-        return (int) get(CHECKSUM);
+        return snapped() ? checksumSnapshot : (int) get(CHECKSUM);
     }
 
     public UdpFlyweight checksum(final int value) {
