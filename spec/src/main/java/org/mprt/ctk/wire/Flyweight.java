@@ -30,8 +30,6 @@ public abstract class Flyweight<T extends Flyweight<T>> {
      */
     private long[] memo;
     private long generation = 1;
-    /** The generation the subclass's snapshot was taken in; 0, which no generation is, before the first. */
-    private long snapshotOf;
     /** True while buffer and offset are a position {@link #wrap} has checked since the view last forgot. */
     private boolean placed;
 
@@ -102,32 +100,23 @@ public abstract class Flyweight<T extends Flyweight<T>> {
     }
 
     /**
-     * True when the subclass's snapshot of its fields ({@link #takeSnapshot()}) holds what the view
-     * reads now, taking it first if the view is memoizing; false for a plain view, which reads the
-     * buffer every time. A snapshot holds until the view moves, is written through or forgets, so
-     * that the many readers of one packet's header each read a plain field.
+     * What the view reads now, as a number that changes whenever a read may return something else
+     * (the view moved, was written through or forgot): a subclass's snapshot of its fields, taken by a
+     * memoizing view, holds while this stays the same.
      */
-    protected final boolean snapped() {
-        if (snapshotOf == generation) {
-            return true;
-        }
-        if (memo == null) {
-            return false;
-        }
-        takeSnapshot();
-        snapshotOf = generation;
-        return true;
-    }
-
-    /** Reads the fields a subclass keeps in its snapshot, from the header's words ({@link #wordAt}). */
-    protected void takeSnapshot() {
-        throw new UnsupportedOperationException(layout().id() + " keeps no snapshot");
+    protected final long generation() {
+        return generation;
     }
 
     /** The 8 bytes from {@code byteOffset} in the header, in network order; they must lie before the buffer's limit. */
     protected final long wordAt(final int byteOffset) {
         final long v = buffer.getLong(offset + byteOffset);
         return buffer.order() == ByteOrder.BIG_ENDIAN ? v : Long.reverseBytes(v);
+    }
+
+    /** True for a view that remembers what it reads ({@link #memoizing()}). */
+    protected final boolean isMemoizing() {
+        return memo != null;
     }
 
     /** Reads any field of this header through its table row (fields of up to 64 bits). */

@@ -58,9 +58,10 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
 
     /**
      * The fields, as a memoizing view read them once for all the readers of one packet (a verdict
-     * engine's rules read them dozens of times): each read is then a field load
-     * ({@link #snapped()}).
+     * engine's rules read them dozens of times): each read is then a field load. Taken while
+     * {@code snapshotOf} is the view's generation; 0 never is.
      */
+    private long snapshotOf;
     private int opcodeSnapshot;
     private int seSnapshot;
     private int mSnapshot;
@@ -73,8 +74,17 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     private int ackReqSnapshot;
     private int psnSnapshot;
 
-    @Override
-    protected void takeSnapshot() {
+    /**
+     * True when the snapshot holds what the view reads now, taking it first, from the header's words,
+     * if the view is memoizing.
+     */
+    private boolean snapped() {
+        if (snapshotOf == generation()) {
+            return true;
+        }
+        if (!isMemoizing()) {
+            return false;
+        }
         final long w0 = wordAt(0);
         final long w4 = wordAt(4);
         opcodeSnapshot = (int) OPCODE.from(w0, 0);
@@ -88,6 +98,8 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
         destQpSnapshot = (int) DEST_QP.from(w0, 0);
         ackReqSnapshot = (int) ACK_REQ.from(w4, 4);
         psnSnapshot = (int) PSN.from(w4, 4);
+        snapshotOf = generation();
+        return true;
     }
 
     @Override

@@ -59,55 +59,13 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     /** IP protocol number of UDP. */
     public static final int PROTOCOL_UDP = 17;
 
-    /**
-     * The fields, as a memoizing view read them once for all the readers of one packet (a verdict
-     * engine's rules read them dozens of times): each read is then a field load ({@link #snapped()}).
-     */
-    private int versionSnapshot;
-    private int ihlSnapshot;
-    private int dscpSnapshot;
-    private int ecnSnapshot;
-    private int totalLengthSnapshot;
-    private int identificationSnapshot;
-    private int flagReservedSnapshot;
-    private int dfSnapshot;
-    private int mfSnapshot;
-    private int fragmentOffsetSnapshot;
-    private int ttlSnapshot;
-    private int protocolSnapshot;
-    private int headerChecksumSnapshot;
-    private int sourceSnapshot;
-    private int destinationSnapshot;
-
-    @Override
-    protected void takeSnapshot() {
-        final long w0 = wordAt(0);
-        final long w8 = wordAt(8);
-        final long w12 = wordAt(12);
-        versionSnapshot = (int) VERSION.from(w0, 0);
-        ihlSnapshot = (int) IHL.from(w0, 0);
-        dscpSnapshot = (int) DSCP.from(w0, 0);
-        ecnSnapshot = (int) ECN.from(w0, 0);
-        totalLengthSnapshot = (int) TOTAL_LENGTH.from(w0, 0);
-        identificationSnapshot = (int) IDENTIFICATION.from(w0, 0);
-        flagReservedSnapshot = (int) FLAG_RESERVED.from(w0, 0);
-        dfSnapshot = (int) DF.from(w0, 0);
-        mfSnapshot = (int) MF.from(w0, 0);
-        fragmentOffsetSnapshot = (int) FRAGMENT_OFFSET.from(w0, 0);
-        ttlSnapshot = (int) TTL.from(w8, 8);
-        protocolSnapshot = (int) PROTOCOL.from(w8, 8);
-        headerChecksumSnapshot = (int) HEADER_CHECKSUM.from(w8, 8);
-        sourceSnapshot = (int) SOURCE.from(w8, 8);
-        destinationSnapshot = (int) DESTINATION.from(w12, 12);
-    }
-
     @Override
     public HeaderLayout layout() {
         return LAYOUT;
     }
 
     public int version() {
-        return snapped() ? versionSnapshot : (int) get(VERSION);
+        return (int) get(VERSION);
     }
 
     public Ipv4Flyweight version(final int value) {
@@ -115,7 +73,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int ihl() {
-        return snapped() ? ihlSnapshot : (int) get(IHL);
+        return (int) get(IHL);
     }
 
     public Ipv4Flyweight ihl(final int words) {
@@ -128,7 +86,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int dscp() {
-        return snapped() ? dscpSnapshot : (int) get(DSCP);
+        return (int) get(DSCP);
     }
 
     public Ipv4Flyweight dscp(final int value) {
@@ -136,7 +94,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int ecn() {
-        return snapped() ? ecnSnapshot : (int) get(ECN);
+        return (int) get(ECN);
     }
 
     public Ipv4Flyweight ecn(final int value) {
@@ -144,7 +102,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int totalLength() {
-        return snapped() ? totalLengthSnapshot : (int) get(TOTAL_LENGTH);
+        return (int) get(TOTAL_LENGTH);
     }
 
     public Ipv4Flyweight totalLength(final int bytes) {
@@ -152,7 +110,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int identification() {
-        return snapped() ? identificationSnapshot : (int) get(IDENTIFICATION);
+        return (int) get(IDENTIFICATION);
     }
 
     public Ipv4Flyweight identification(final int value) {
@@ -160,7 +118,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int flagReserved() {
-        return snapped() ? flagReservedSnapshot : (int) get(FLAG_RESERVED);
+        return (int) get(FLAG_RESERVED);
     }
 
     public Ipv4Flyweight flagReserved(final int value) {
@@ -168,7 +126,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int df() {
-        return snapped() ? dfSnapshot : (int) get(DF);
+        return (int) get(DF);
     }
 
     public Ipv4Flyweight df(final int value) {
@@ -176,7 +134,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int mf() {
-        return snapped() ? mfSnapshot : (int) get(MF);
+        return (int) get(MF);
     }
 
     public Ipv4Flyweight mf(final int value) {
@@ -184,7 +142,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int fragmentOffset() {
-        return snapped() ? fragmentOffsetSnapshot : (int) get(FRAGMENT_OFFSET);
+        return (int) get(FRAGMENT_OFFSET);
     }
 
     public Ipv4Flyweight fragmentOffset(final int units) {
@@ -192,7 +150,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int ttl() {
-        return snapped() ? ttlSnapshot : (int) get(TTL);
+        return (int) get(TTL);
     }
 
     public Ipv4Flyweight ttl(final int value) {
@@ -200,7 +158,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int protocol() {
-        return snapped() ? protocolSnapshot : (int) get(PROTOCOL);
+        return (int) get(PROTOCOL);
     }
 
     public Ipv4Flyweight protocol(final int value) {
@@ -208,7 +166,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int headerChecksum() {
-        return snapped() ? headerChecksumSnapshot : (int) get(HEADER_CHECKSUM);
+        return (int) get(HEADER_CHECKSUM);
     }
 
     public Ipv4Flyweight headerChecksum(final int value) {
@@ -217,7 +175,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
 
     /** Source address as a 32-bit value, most significant byte first on the wire. */
     public int source() {
-        return snapped() ? sourceSnapshot : (int) get(SOURCE);
+        return (int) get(SOURCE);
     }
 
     public Ipv4Flyweight source(final int address) {
@@ -225,7 +183,7 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     }
 
     public int destination() {
-        return snapped() ? destinationSnapshot : (int) get(DESTINATION);
+        return (int) get(DESTINATION);
     }
 
     public Ipv4Flyweight destination(final int address) {

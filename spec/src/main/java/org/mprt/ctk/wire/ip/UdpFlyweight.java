@@ -37,31 +37,13 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
     /** The IANA port of RoCEv2, which MPRT shares (MPRT-WIRE-001). */
     public static final int ROCEV2_PORT = 4791;
 
-    /**
-     * The fields, as a memoizing view read them once for all the readers of one packet (a verdict
-     * engine's rules read them dozens of times): each read is then a field load ({@link #snapped()}).
-     */
-    private int sourcePortSnapshot;
-    private int destinationPortSnapshot;
-    private int lengthSnapshot;
-    private int checksumSnapshot;
-
-    @Override
-    protected void takeSnapshot() {
-        final long w0 = wordAt(0);
-        sourcePortSnapshot = (int) SOURCE_PORT.from(w0, 0);
-        destinationPortSnapshot = (int) DESTINATION_PORT.from(w0, 0);
-        lengthSnapshot = (int) LENGTH.from(w0, 0);
-        checksumSnapshot = (int) CHECKSUM.from(w0, 0);
-    }
-
     @Override
     public HeaderLayout layout() {
         return LAYOUT;
     }
 
     public int sourcePort() {
-        return snapped() ? sourcePortSnapshot : (int) get(SOURCE_PORT);
+        return (int) get(SOURCE_PORT);
     }
 
     public UdpFlyweight sourcePort(final int port) {
@@ -69,7 +51,7 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
     }
 
     public int destinationPort() {
-        return snapped() ? destinationPortSnapshot : (int) get(DESTINATION_PORT);
+        return (int) get(DESTINATION_PORT);
     }
 
     public UdpFlyweight destinationPort(final int port) {
@@ -78,7 +60,7 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
 
     /** The UDP length field: header plus data, in bytes. */
     public int length() {
-        return snapped() ? lengthSnapshot : (int) get(LENGTH);
+        return (int) get(LENGTH);
     }
 
     public UdpFlyweight length(final int bytes) {
@@ -86,7 +68,7 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
     }
 
     public int checksum() {
-        return snapped() ? checksumSnapshot : (int) get(CHECKSUM);
+        return (int) get(CHECKSUM);
     }
 
     public UdpFlyweight checksum(final int value) {

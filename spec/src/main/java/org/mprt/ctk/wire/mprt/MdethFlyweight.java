@@ -89,9 +89,10 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
 
     /**
      * The fields of both layouts, as a memoizing view read them once for all the readers of one packet
-     * (a verdict engine's rules read them dozens of times): each read is then a field load
-     * ({@link #snapped()}).
+     * (a verdict engine's rules read them dozens of times): each read is then a field load. Taken while
+     * {@code snapshotOf} is the view's generation; 0 never is.
      */
+    private long snapshotOf;
     private int pathIdSnapshot;
     private int fSnapshot;
     private int lSnapshot;
@@ -103,8 +104,17 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     private long messageLengthSnapshot;
     private long txTimestampSnapshot;
 
-    @Override
-    protected void takeSnapshot() {
+    /**
+     * True when the snapshot holds what the view reads now, taking it first, from the header's words,
+     * if the view is memoizing.
+     */
+    private boolean snapped() {
+        if (snapshotOf == generation()) {
+            return true;
+        }
+        if (!isMemoizing()) {
+            return false;
+        }
         final long w0 = wordAt(0);
         final long w8 = wordAt(8);
         final long w16 = wordAt(16);
@@ -119,6 +129,8 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
         messageOffsetSnapshot = MESSAGE_OFFSET.from(w8, 8);
         messageLengthSnapshot = MESSAGE_LENGTH.from(w16, 16);
         txTimestampSnapshot = TX_TIMESTAMP.from(w28, 28);
+        snapshotOf = generation();
+        return true;
     }
 
     @Override
