@@ -37,7 +37,10 @@ public final class MprtDirection extends Direction {
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
     private final RecentTable<Segment> segments = RecentTable.deferringIndex(MAX_SEGMENTS, 3, 0, SEGMENT_BATCH);
     private final long[] segmentKey = new long[3];
+    /** The latest report of each stream with an id of 64 or more; those of lower ids are in {@link #lowReported}. */
     private final Map<Integer, CmsnReport> reported = new LinkedHashMap<>();
+    /** The latest report of each stream with an id under 64, by id, as {@link #lowStreams}. */
+    private final CmsnReport[] lowReported = new CmsnReport[LOW_STREAMS];
     private long fatalNakNs = PathRecord.NEVER;
     private long fatalNakFrame;
     private int fatalNakCode;
@@ -121,7 +124,7 @@ public final class MprtDirection extends Direction {
             if (streamId >= 0 && streamId < LOW_STREAMS) {
                 lowStreams[streamId] = s;
             }
-            final CmsnReport r = reported.get(streamId);
+            final CmsnReport r = reported(streamId);
             if (r != null) {
                 s.reported(r.cmsn());
             }
@@ -131,11 +134,16 @@ public final class MprtDirection extends Direction {
 
     /** The CMSN in the latest captured stream record for this stream, or null. */
     public CmsnReport reported(final int streamId) {
-        return reported.get(streamId);
+        return streamId >= 0 && streamId < LOW_STREAMS ? lowReported[streamId] : reported.get(streamId);
     }
 
     void report(final int streamId, final long cmsn, final long frame) {
-        reported.put(streamId, new CmsnReport(cmsn, frame));
+        final CmsnReport r = new CmsnReport(cmsn, frame);
+        if (streamId >= 0 && streamId < LOW_STREAMS) {
+            lowReported[streamId] = r;
+        } else {
+            reported.put(streamId, r);
+        }
         final StreamRecord s = stream(streamId);
         if (s != null) {
             s.reported(cmsn);
