@@ -1,7 +1,6 @@
 package org.mprt.ctk.verdict.guidance;
 
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
-import java.util.ArrayDeque;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -47,9 +46,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
         long count;
         long windowBytes;
         int largest;
-        final ArrayDeque<long[]> guidance = new ArrayDeque<>();
-        /** The latest ACK at or before the oldest window's t - GUIDANCE_REACTION: {ns, guidance, frame}, or null. */
-        long[] before;
+        final GuidanceWindow guidance = new GuidanceWindow(MAX_GUIDANCE);
     }
 
     /** ACKs held per direction beyond the windows being judged; older ones only matter as "the last before". */
@@ -110,11 +107,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
             nextJudgeNs = Math.min(nextJudgeNs, s.ns[(int) (s.head % CAPACITY)] + timers.guidanceWindowNs());
         } else if (MprtOpcodes.isAck(o.packet())) {
             final Sent s = sent.of(o.state().mprtAnswered(o.packet()));
-            s.guidance.addLast(new long[] {o.timestampNs(), o.packet().extensions().maeth().guidanceRateMbps(),
-                o.frameNumber()});
-            if (s.guidance.size() > MAX_GUIDANCE) {
-                s.before = s.guidance.pollFirst();
-            }
+            s.guidance.add(o.timestampNs(), o.packet().extensions().maeth().guidanceRateMbps(), o.frameNumber());
         }
     }
 
@@ -133,25 +126,14 @@ public final class GuidanceObeyedRule extends BehaviourRule {
     }
 
     private void judge(final MprtDirection d, final Sent s, final int h, final long t) {
-        while (!s.guidance.isEmpty() && s.guidance.peekFirst()[0] <= t - reactionNs) {
-            s.before = s.guidance.pollFirst();
-        }
-        if (s.before == null) {
+        s.guidance.settleBefore(t - reactionNs);
+        if (!s.guidance.hasBefore()) {
             // No ACK had reached the sender GUIDANCE_REACTION before t: no guidance was in force yet.
             return;
         }
-        long g = s.before[1];
-        long gFrame = s.before[2];
-        for (final long[] a : s.guidance) {
-            // No guidance exceeds "no limit", the largest value the field holds: the rest cannot change g.
-            if (g == MaethFlyweight.GUIDANCE_NO_LIMIT || a[0] >= t + timers.guidanceWindowNs()) {
-                break;
-            }
-            if (a[1] > g) {
-                g = a[1];
-                gFrame = a[2];
-            }
-        }
+        s.guidance.largest(t + timers.guidanceWindowNs());
+        final long g = s.guidance.largestRate();
+        final long gFrame = s.guidance.largestFrame();
         if (g < 0 || g == MaethFlyweight.GUIDANCE_NO_LIMIT) {
             return;
         }
