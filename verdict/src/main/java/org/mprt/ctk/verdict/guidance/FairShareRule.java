@@ -13,6 +13,7 @@ import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
 import org.mprt.ctk.verdict.state.Timers;
 
@@ -68,12 +69,12 @@ public final class FairShareRule extends BehaviourRule {
     private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
     private final Map<MprtDirection, List<Sender>> byDirection = new java.util.IdentityHashMap<>();
     /**
-     * The direction and destination of the data packet counted last, with its port and sender (the
-     * destination is the port, one per plane; addresses are shared by {@code Planes}, so compared by
-     * identity, and a new object for the same address merely misses).
+     * The direction and plane of the data packet counted last, with its port and sender (the plane's
+     * destination is the port; planes are shared by {@code Planes} and looked up once per frame, so
+     * compared by identity, and a new object for the same pair merely misses).
      */
     private MprtDirection lastDirection;
-    private CapturePoint.Address lastTo;
+    private Plane lastPlane;
     private Port lastPort;
     private Sender lastSender;
     private ScenarioFacts facts = ScenarioFacts.none();
@@ -104,11 +105,12 @@ public final class FairShareRule extends BehaviourRule {
             return;
         }
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
-        if (d == lastDirection && to == lastTo && lastSender != null) {
+        final Plane plane = o.state().planeOf(o.packet());
+        if (d == lastDirection && plane == lastPlane && lastSender != null) {
             count(o, lastPort, lastSender);
             return;
         }
+        final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
         Port port = ports.get(to);
         if (port == null && ports.size() < MAX_PORTS) {
             port = new Port(o.timestampNs());
@@ -130,7 +132,7 @@ public final class FairShareRule extends BehaviourRule {
             return;
         }
         lastDirection = d;
-        lastTo = to;
+        lastPlane = plane;
         lastPort = port;
         lastSender = s;
         count(o, port, s);
