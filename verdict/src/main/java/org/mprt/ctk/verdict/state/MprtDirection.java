@@ -1,9 +1,9 @@
 package org.mprt.ctk.verdict.state;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
-import java.util.LinkedHashMap;
-import java.util.Map;
+import java.util.List;
 
 /**
  * One direction of one MPRT connection (mprt-v0.1.md section 4): its paths, its streams and the
@@ -13,7 +13,6 @@ public final class MprtDirection extends Direction {
 
     /** path_id is at most 63 (MPRT-WIRE-030); packets naming a higher one are left to that rule. */
     public static final int MAX_PATHS = 64;
-    private static final int LOW_STREAMS = 64;
     /** Segments remembered: 64 paths of 256 PSNs in flight, twice over. */
     static final int MAX_SEGMENTS = 1 << 15;
     /**
@@ -28,19 +27,18 @@ public final class MprtDirection extends Direction {
     /** The paths that exist, in the order they appeared, so that a scan over them skips the empty ones. */
     private final PathRecord[] known = new PathRecord[MAX_PATHS];
     private int knownCount;
-    private final Map<Integer, StreamRecord> streams = new LinkedHashMap<>();
+    /** The streams in the order they appeared. */
+    private final List<StreamRecord> streams = new ArrayList<>();
     private final RecentArrivals recent = new RecentArrivals();
     /** The stream asked for last: streams are never dropped, and consecutive packets mostly share one. */
     private StreamRecord lastStream;
-    /** The streams with the lowest ids by id, since packets of several streams interleave. */
-    private final StreamRecord[] lowStreams = new StreamRecord[LOW_STREAMS];
+    /** The streams by id, for the lookup of every packet; {@link #streams} in the order they appeared. */
+    private final ByStreamId<StreamRecord> streamsById = new ByStreamId<>();
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
     private final RecentTable<Segment> segments = RecentTable.deferringIndex(MAX_SEGMENTS, 3, 0, SEGMENT_BATCH);
     private final long[] segmentKey = new long[3];
-    /** The latest report of each stream with an id of 64 or more; those of lower ids are in {@link #lowReported}. */
-    private final Map<Integer, CmsnReport> reported = new LinkedHashMap<>();
-    /** The latest report of each stream with an id under 64, by id, as {@link #lowStreams}. */
-    private final CmsnReport[] lowReported = new CmsnReport[LOW_STREAMS];
+    /** The latest report of each stream. */
+    private final ByStreamId<CmsnReport> reported = new ByStreamId<>();
     private long fatalNakNs = PathRecord.NEVER;
     private long fatalNakFrame;
     private int fatalNakCode;
@@ -105,7 +103,7 @@ public final class MprtDirection extends Direction {
         if (lastStream != null && lastStream.streamId() == streamId) {
             return lastStream;
         }
-        final StreamRecord s = streamId >= 0 && streamId < LOW_STREAMS ? lowStreams[streamId] : streams.get(streamId);
+        final StreamRecord s = streamsById.get(streamId);
         if (s != null) {
             lastStream = s;
         }
@@ -113,18 +111,16 @@ public final class MprtDirection extends Direction {
     }
 
     public Collection<StreamRecord> streams() {
-        return Collections.unmodifiableCollection(streams.values());
+        return Collections.unmodifiableList(streams);
     }
 
     StreamRecord streamOrNew(final int streamId, final long msn, final long frame) {
         StreamRecord s = stream(streamId);
         if (s == null) {
             s = new StreamRecord(streamId, msn, frame);
-            streams.put(streamId, s);
-            if (streamId >= 0 && streamId < LOW_STREAMS) {
-                lowStreams[streamId] = s;
-            }
-            final CmsnReport r = reported(streamId);
+            streams.add(s);
+            streamsById.put(streamId, s);
+            final CmsnReport r = reported.get(streamId);
             if (r != null) {
                 s.reported(r.cmsn());
             }
@@ -134,16 +130,11 @@ public final class MprtDirection extends Direction {
 
     /** The CMSN in the latest captured stream record for this stream, or null. */
     public CmsnReport reported(final int streamId) {
-        return streamId >= 0 && streamId < LOW_STREAMS ? lowReported[streamId] : reported.get(streamId);
+        return reported.get(streamId);
     }
 
     void report(final int streamId, final long cmsn, final long frame) {
-        final CmsnReport r = new CmsnReport(cmsn, frame);
-        if (streamId >= 0 && streamId < LOW_STREAMS) {
-            lowReported[streamId] = r;
-        } else {
-            reported.put(streamId, r);
-        }
+        reported.put(streamId, new CmsnReport(cmsn, frame));
         final StreamRecord s = stream(streamId);
         if (s != null) {
             s.reported(cmsn);
