@@ -154,7 +154,6 @@ public final class FieldSpec {
         return mask;
     }
 
-    /** Reads the unsigned value of a field of up to 64 bits from the header at {@code headerOffset}. */
     /**
      * This field's value out of {@code word}, the header's 8 bytes from {@code wordOffset} in network
      * order ({@link Flyweight#wordAt}): for a view that reads a header's words once and takes its
@@ -165,6 +164,7 @@ public final class FieldSpec {
         return (word >>> (Long.SIZE - (bitOffset - 8 * wordOffset) - bitWidth)) & mask;
     }
 
+    /** Reads the unsigned value of a field of up to 64 bits from the header at {@code headerOffset}. */
     public long read(final ByteBuffer buffer, final int headerOffset) {
         if (bitWidth > 64) {
             throw new IllegalStateException(id + " is " + bitWidth + " bits wide; read its bytes");

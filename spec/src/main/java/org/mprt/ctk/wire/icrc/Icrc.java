@@ -33,9 +33,10 @@ import org.mprt.ctk.wire.ip.UdpFlyweight;
  * table's one little-endian row, and its value is the CRC value itself.
  *
  * <p>Two parts: the masked prefix (the LRH stand-in and every header up to BTH byte 4, at most 81
- * bytes) is copied into a scratch array with the variant fields set to ones ({@link Calculator}: a
- * decoder owns one, other callers get one per thread); the rest of the packet is handed in place to {@link CRC32}, which the JVM runs as an intrinsic (carry-less
- * multiply) at gigabytes per second. Nothing is allocated per packet; the payload is not copied.
+ * bytes) is copied in one piece into a scratch array, then its variant fields are set to ones
+ * ({@link Calculator}: a decoder owns one, other callers get one per thread); the rest of the packet
+ * is handed in place to {@link CRC32}, which the JVM runs as an intrinsic (carry-less multiply) at
+ * gigabytes per second. Nothing is allocated per packet; the payload is not copied.
  */
 public final class Icrc {
 
@@ -125,7 +126,7 @@ public final class Icrc {
             final int udpAt = LRH_LENGTH + udp - networkOffset;
             p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET] = MASKED;
             p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET + 1] = MASKED;
-            p[n - 1] = MASKED;
+            p[n - 1] = MASKED; // BTH byte 4: FECN, BECN, resv6
             final CRC32 c = crc;
             c.reset();
             c.update(p, 0, n);
