@@ -1,15 +1,17 @@
 package org.mprt.ctk.verdict.state;
 
 /**
- * One message of a stream as the captured data packets show it: its kind, its SEND RSN, its
- * length, where it was first seen, and which of its bytes the captured packets carried (at the
- * receiver's port: which arrived).
+ * One message of a stream as the captured data packets show it: its kind, its placement (a SEND's
+ * RSN, a WRITE's rkey and base address), its length as its first packet gave them, where it was
+ * first seen, and which of its bytes the captured packets carried (at the receiver's port: which
+ * arrived).
  */
 public final class MessageRecord {
 
     private final long msn;
     private final boolean send;
-    private final long rsn;
+    private final long rkeyOrRsn;
+    private final long base;
     private final long length;
     private final long firstFrame;
     private final ByteCoverage carried = new ByteCoverage();
@@ -18,10 +20,16 @@ public final class MessageRecord {
     private long completedNs;
     private long lastNs;
 
-    MessageRecord(final long msn, final boolean send, final long rsn, final long length, final long firstFrame) {
+    /**
+     * @param rkeyOrRsn a SEND's RSN or a WRITE's rkey
+     * @param base      a WRITE's virtual_address minus message_offset (where the message begins); 0 for a SEND
+     */
+    MessageRecord(final long msn, final boolean send, final long rkeyOrRsn, final long base, final long length,
+                  final long firstFrame) {
         this.msn = msn;
         this.send = send;
-        this.rsn = rsn;
+        this.rkeyOrRsn = rkeyOrRsn;
+        this.base = base;
         this.length = length;
         this.firstFrame = firstFrame;
     }
@@ -36,7 +44,17 @@ public final class MessageRecord {
 
     /** The RSN of the first packet seen of a SEND; meaningless for a WRITE. */
     public long rsn() {
-        return rsn;
+        return rkeyOrRsn;
+    }
+
+    /** The rkey of the first packet seen of a WRITE; meaningless for a SEND. */
+    public long rkey() {
+        return rkeyOrRsn;
+    }
+
+    /** A WRITE's virtual_address minus message_offset in its first packet seen; 0 for a SEND. */
+    public long base() {
+        return base;
     }
 
     public long length() {

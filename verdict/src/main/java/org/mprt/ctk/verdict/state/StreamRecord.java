@@ -174,20 +174,26 @@ public final class StreamRecord {
         if (message(msn) != null) {
             return Presence.YES;
         }
-        if (SerialNumber.precedes32(msn, lowestMsn) || forgotten && SerialNumber.precedesOrEquals32(msn, forgottenUpTo)) {
+        if (SerialNumber.precedes32(msn, lowestMsn) || forgot(msn)) {
             return Presence.UNKNOWN;
         }
         return Presence.NO;
     }
 
-    void carried(final long msn, final boolean send, final long rsn, final long length, final long offset,
-                 final int payloadBytes, final long frame, final long ns) {
+    /** True when message {@code msn} may have been held and forgotten since (it is not held now). */
+    public boolean forgot(final long msn) {
+        return forgotten && SerialNumber.precedesOrEquals32(msn, forgottenUpTo);
+    }
+
+    /** A data packet of message {@code msn}; {@code rkeyOrRsn} and {@code base} as {@link MessageRecord} keeps them. */
+    void carried(final long msn, final boolean send, final long rkeyOrRsn, final long base, final long length,
+                 final long offset, final int payloadBytes, final long frame, final long ns) {
         MessageRecord m = message(msn);
         if (m == null) {
-            if (forgotten && SerialNumber.precedesOrEquals32(msn, forgottenUpTo)) {
+            if (forgot(msn)) {
                 return;
             }
-            m = new MessageRecord(msn, send, rsn, length, frame);
+            m = new MessageRecord(msn, send, rkeyOrRsn, base, length, frame);
             forgetOldestIfFull();
             messages.add(m);
         }

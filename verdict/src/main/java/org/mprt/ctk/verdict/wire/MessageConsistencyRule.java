@@ -1,29 +1,24 @@
 package org.mprt.ctk.verdict.wire;
 
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.state.RecentTable;
+import org.mprt.ctk.verdict.state.MessageRecord;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.StreamRecord;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
+import org.mprt.ctk.wire.opcode.OpcodeTable;
 
 /**
  * MPRT-WIRE-034: every packet of one message carries the same stream, MSN, message_length, opcode
  * and placement (WRITE: base address and rkey; SEND: RSN). A message is named by its connection
  * direction (DCN, SCN), stream and MSN; the first packet seen of it sets what the others must match.
+ *
+ * <p>What the first packet carried is the connection state's record of the message
+ * ({@link MessageRecord}), so the rule judges the packets the state follows: a packet with a bad
+ * ICRC, which its receiver discards and whose fields may have been corrupted on the way, and a packet
+ * of a direction past the state's cap are not judged; nor is a packet of a message the state has
+ * forgotten (more than {@code StreamRecord.MAX_MESSAGES} messages of its stream begun since).
  */
 public final class MessageConsistencyRule extends DataPacketCheck {
-
-    /** Messages remembered: 64 paths of 256 PSNs hold at most 16384 packets, so as many messages, in flight. */
-    static final int REMEMBERED_MESSAGES = 1 << 14;
-
-    /** Columns of a remembered message: what its first packet carried. */
-    private static final int OPCODE = 0;
-    private static final int MESSAGE_LENGTH = 1;
-    private static final int BASE = 2;
-    private static final int RKEY_OR_RSN = 3;
-    private static final int FIRST_FRAME = 4;
-
-    /** Messages by (DestQP and SCN, stream, MSN). */
-    private final RecentTable<Void> messages = new RecentTable<>(REMEMBERED_MESSAGES, 3, 5);
-    private final long[] key = new long[3];
 
     public MessageConsistencyRule() {
         super("MPRT-WIRE-034");
@@ -31,32 +26,31 @@ public final class MessageConsistencyRule extends DataPacketCheck {
 
     @Override
     protected String violation(final Observation o) {
+        if (!o.isAccountable()) {
+            return NOT_JUDGED;
+        }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        key[0] = ((long) o.packet().bth().destQp() << 24) | m.scn();
-        key[1] = m.streamId();
-        key[2] = m.msn();
+        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final StreamRecord stream = d == null ? null : d.stream(m.streamId());
+        final MessageRecord first = stream == null ? null : stream.message(m.msn());
+        if (first == null) {
+            // The first packet seen of its message sets what the others must match, unless the state forgot the message.
+            return stream != null && stream.forgot(m.msn()) ? NOT_JUDGED : null;
+        }
         final boolean send = m.isSendLayout();
-        final int opcode = o.packet().opcodeValue();
         final long length = m.messageLength();
         final long base = send ? 0 : m.virtualAddress() - m.messageOffset();
         final long rkeyOrRsn = send ? m.rsn() : m.rkey();
-        final int first = messages.slotFor(key, m.streamId());
-        if (messages.wasInserted()) {
-            final int slot = first;
-            messages.value(slot, OPCODE, opcode);
-            messages.value(slot, MESSAGE_LENGTH, length);
-            messages.value(slot, BASE, base);
-            messages.value(slot, RKEY_OR_RSN, rkeyOrRsn);
-            messages.value(slot, FIRST_FRAME, o.frameNumber());
+        if (first.isSend() == send && first.length() == length && first.rkey() == rkeyOrRsn
+            && (send || first.base() == base)) {
             return null;
         }
-        if (messages.value(first, OPCODE) == opcode && messages.value(first, MESSAGE_LENGTH) == length
-            && messages.value(first, RKEY_OR_RSN) == rkeyOrRsn && (send || messages.value(first, BASE) == base)) {
-            return null;
-        }
-        return mismatch(new Placement((int) messages.value(first, OPCODE), messages.value(first, MESSAGE_LENGTH),
-            messages.value(first, BASE), messages.value(first, RKEY_OR_RSN), messages.value(first, FIRST_FRAME)),
-            new Placement(opcode, length, base, rkeyOrRsn, o.frameNumber()), send, m);
+        return mismatch(new Placement(opcodeOf(first.isSend()), first.length(), first.base(), first.rkey(),
+            first.firstFrame()), new Placement(o.packet().opcodeValue(), length, base, rkeyOrRsn, o.frameNumber()), send, m);
+    }
+
+    private static int opcodeOf(final boolean send) {
+        return send ? OpcodeTable.MPRT_SEND.code() : OpcodeTable.MPRT_WRITE.code();
     }
 
     /** What one packet carried of its message's identity and placement; built only for a mismatch. */

@@ -22,7 +22,7 @@ class ByteCoverageTest {
 
     @Test
     void shouldCompleteAnEmptyMessageWithItsOnePacket() {
-        final MessageRecord m = new MessageRecord(0, false, 0, 0, 1);
+        final MessageRecord m = new MessageRecord(0, false, 0, 0, 0, 1);
         assertThat(m.isComplete()).isFalse();
 
         m.carried(0, 0, 7, 0);
@@ -33,7 +33,7 @@ class ByteCoverageTest {
 
     @Test
     void shouldCompleteAMessageOnTheFrameThatCarriesItsLastMissingBytes() {
-        final MessageRecord m = new MessageRecord(3, true, 1, 2048, 4);
+        final MessageRecord m = new MessageRecord(3, true, 1, 0, 2048, 4);
         m.carried(1024, 1024, 4, 0);
         m.carried(1024, 1024, 5, 0);
         assertThat(m.isComplete()).isFalse();

@@ -23,7 +23,7 @@ class RecentMessagesTest {
                 final long msn = choice == 0 ? next + random.nextInt(20_000)
                     : choice == 1 ? Math.max(0, next - random.nextInt(10_000))
                     : next++;
-                s.carried(msn, false, 0, 1024, 0, 512, frame, frame);
+                s.carried(msn, false, 0, 0, 1024, 0, 512, frame, frame);
                 for (int q = 0; q < 3; q++) {
                     final long asked = Math.max(0, next - random.nextInt(12_000));
                     assertThat(s.message(asked)).as("run %d frame %d MSN %d", run, frame, asked)

@@ -42,7 +42,7 @@ class SegmentLookupTest {
             } else {
                 found++;
             }
-            d.streamOrNew(stream, msn, frame).carried(msn, false, 0, 2048, offset, payload, frame, frame);
+            d.streamOrNew(stream, msn, frame).carried(msn, false, 0, 0, 2048, offset, payload, frame, frame);
         }
         assertThat(found).as("segments found again").isGreaterThan(1000);
     }

@@ -15,12 +15,12 @@ class StreamRecordTest {
     void shouldMoveTheFrontierInMsnOrderOnlyOverWholeMessages() {
         final StreamRecord s = new StreamRecord(0, 0, 1);
 
-        s.carried(1, false, 0, 2048, 0, 2048, 1, 1_000);
+        s.carried(1, false, 0, 0, 2048, 0, 2048, 1, 1_000);
         assertThat(s.isFrontierKnown()).isFalse();
-        s.carried(0, false, 0, 2048, 0, 1024, 2, 2_000);
+        s.carried(0, false, 0, 0, 2048, 0, 1024, 2, 2_000);
         assertThat(s.isFrontierKnown()).isTrue();
         assertThat(s.frontier()).isZero();
-        s.carried(0, false, 0, 2048, 1024, 1024, 3, 3_000);
+        s.carried(0, false, 0, 0, 2048, 1024, 1024, 3, 3_000);
 
         assertThat(s.frontier()).isEqualTo(2);
         assertThat(s.frontierNs()).isEqualTo(3_000);
@@ -32,11 +32,11 @@ class StreamRecordTest {
     @Test
     void shouldStartFromTheFirstReportedCmsnWhenTheCaptureBeginsInMidStream() {
         final StreamRecord s = new StreamRecord(0, 40, 1);
-        s.carried(40, false, 0, 2048, 1024, 1024, 1, 1_000);
+        s.carried(40, false, 0, 0, 2048, 1024, 1024, 1, 1_000);
         assertThat(s.isFrontierKnown()).isFalse();
 
         s.reported(41);
-        s.carried(41, false, 0, 1024, 0, 1024, 2, 2_000);
+        s.carried(41, false, 0, 0, 1024, 0, 1024, 2, 2_000);
 
         assertThat(s.frontierBase()).isEqualTo(41);
         assertThat(s.frontier()).isEqualTo(42);
