@@ -28,20 +28,25 @@ import org.mprt.ctk.wire.mprt.MnethFlyweight;
  */
 public final class CoalescedAckRule extends BehaviourRule {
 
+    /**
+     * A report or an ACK owed. Recycled once its deadline has passed ({@link #spare}): a data packet
+     * owes one, and fresh objects, touched again only at their deadline hundreds of packets later,
+     * would each be a cache miss then.
+     */
     private static final class Owed {
-        final MprtDirection direction;
-        final PathRecord path;
-        final PathDebt debt;
-        final int psn;
-        final boolean count;
-        final long frame;
-        final long deadlineNs;
+        MprtDirection direction;
+        PathRecord path;
+        PathDebt debt;
+        int psn;
+        boolean count;
+        long frame;
+        long deadlineNs;
         boolean nakked;
         /** Acknowledged in time: counted, and passed over when its deadline comes. */
         boolean settled;
 
-        Owed(final MprtDirection direction, final PathRecord path, final PathDebt debt, final int psn,
-             final boolean count, final long frame, final long deadlineNs) {
+        Owed set(final MprtDirection direction, final PathRecord path, final PathDebt debt, final int psn,
+                 final boolean count, final long frame, final long deadlineNs) {
             this.direction = direction;
             this.path = path;
             this.debt = debt;
@@ -49,6 +54,9 @@ public final class CoalescedAckRule extends BehaviourRule {
             this.count = count;
             this.frame = frame;
             this.deadlineNs = deadlineNs;
+            this.nakked = false;
+            this.settled = false;
+            return this;
         }
     }
 
@@ -70,6 +78,8 @@ public final class CoalescedAckRule extends BehaviourRule {
         }
     }
     private final long[] words = new long[4];
+    /** Owed objects whose deadline has passed, for reuse: in neither queue any more. */
+    private final ArrayDeque<Owed> spare = new ArrayDeque<>();
 
     public CoalescedAckRule(final Timers timers) {
         super("MPRT-SACK-007", JudgedAt.RECEIVER, false, false);
@@ -95,6 +105,7 @@ public final class CoalescedAckRule extends BehaviourRule {
     private void expire(final Observation o, final ArrayDeque<Owed> queue) {
         while (!queue.isEmpty() && o.timestampNs() > queue.peekFirst().deadlineNs) {
             final Owed w = queue.pollFirst();
+            spare.addLast(w);
             if (w.settled) {
                 continue;
             }
@@ -120,15 +131,19 @@ public final class CoalescedAckRule extends BehaviourRule {
         }
         final int psn = o.packet().bth().psn();
         final PathDebt debt = debts.of(d, path);
-        final Owed report = new Owed(d, path, debt, psn, false, o.frameNumber(),
+        final Owed report = owed().set(d, path, debt, psn, false, o.frameNumber(),
             o.timestampNs() + timers.ackCoalesceBoundNs());
         reports.addLast(report);
         debt.reports.addLast(report);
         if (++debt.sinceAck == timers.ackCoalesceCount()) {
-            final Owed count = new Owed(d, path, debt, psn, true, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs());
+            final Owed count = owed().set(d, path, debt, psn, true, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs());
             counts.addLast(count);
             debt.counts.addLast(count);
         }
+    }
+
+    private Owed owed() {
+        return spare.isEmpty() ? new Owed() : spare.pollLast();
     }
 
     private void acknowledged(final Observation o) {
