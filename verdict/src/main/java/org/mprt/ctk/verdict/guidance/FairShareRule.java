@@ -69,14 +69,17 @@ public final class FairShareRule extends BehaviourRule {
     private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
     private final Map<MprtDirection, List<Sender>> byDirection = new java.util.IdentityHashMap<>();
     /**
-     * The direction and plane of the data packet counted last, with its port and sender (the plane's
-     * destination is the port; planes are shared by {@code Planes} and looked up once per frame, so
-     * compared by identity, and a new object for the same pair merely misses).
+     * The directions and planes of the last {@link #RECENT} data packets counted whose pair differed,
+     * with their ports and senders (the plane's destination is the port; planes are shared by
+     * {@code Planes} and looked up once per frame, so compared by identity, and a new object for the
+     * same pair merely misses). A sender spraying over several planes alternates among a few pairs.
      */
-    private MprtDirection lastDirection;
-    private Plane lastPlane;
-    private Port lastPort;
-    private Sender lastSender;
+    private static final int RECENT = 4;
+    private final MprtDirection[] recentDirection = new MprtDirection[RECENT];
+    private final Plane[] recentPlane = new Plane[RECENT];
+    private final Port[] recentPort = new Port[RECENT];
+    private final Sender[] recentSender = new Sender[RECENT];
+    private int nextRecent;
     private ScenarioFacts facts = ScenarioFacts.none();
 
     public FairShareRule(final Timers timers) {
@@ -106,9 +109,11 @@ public final class FairShareRule extends BehaviourRule {
         }
         final MprtDirection d = o.state().mprtDirectionOf(o.packet());
         final Plane plane = o.state().planeOf(o.packet());
-        if (d == lastDirection && plane == lastPlane && lastSender != null) {
-            count(o, lastPort, lastSender);
-            return;
+        for (int i = 0; i < RECENT; i++) {
+            if (recentPlane[i] == plane && recentDirection[i] == d) {
+                count(o, recentPort[i], recentSender[i]);
+                return;
+            }
         }
         final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
         Port port = ports.get(to);
@@ -131,10 +136,11 @@ public final class FairShareRule extends BehaviourRule {
         if (s == null) {
             return;
         }
-        lastDirection = d;
-        lastPlane = plane;
-        lastPort = port;
-        lastSender = s;
+        recentDirection[nextRecent] = d;
+        recentPlane[nextRecent] = plane;
+        recentPort[nextRecent] = port;
+        recentSender[nextRecent] = s;
+        nextRecent = (nextRecent + 1) % RECENT;
         count(o, port, s);
     }
 

@@ -174,13 +174,16 @@ public final class CaptureState {
 
     /** After the rules have judged a frame: learns from it. */
     public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
-        current = null;
         if (!belongsToConnection(status, p) || !tracked) {
+            current = null;
             return;
         }
         if (p.profile() == Profile.MPRT) {
-            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status);
+            final Plane plane = planeOf(p);
+            current = null;
+            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane);
         } else {
+            current = null;
             roce.apply(frame.frameNumber(), frame.timestampNs(), p);
         }
     }

@@ -129,16 +129,17 @@ final class MprtTracker {
         return true;
     }
 
-    void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status) {
+    /** Learns from a packet that travels {@code plane} (source first). */
+    void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status, final Plane plane) {
         final int op = p.opcodeValue();
         if (op == OpcodeTable.MPRT_WRITE.code() || op == OpcodeTable.MPRT_SEND.code()) {
-            data(frame, ns, p, status == DecodeStatus.OK);
+            data(frame, ns, p, status == DecodeStatus.OK, plane);
         } else if (op == OpcodeTable.MPRT_ACK.code()) {
             ack(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_NAK.code()) {
             nak(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_PROBE.code()) {
-            probe(frame, ns, p);
+            probe(frame, ns, p, plane);
         } else if (op == OpcodeTable.MPRT_PROBE_REPLY.code()) {
             final PathRecord path = answeredPath(frame, p, p.extensions().mpeth().pathId());
             if (path != null) {
@@ -188,7 +189,7 @@ final class MprtTracker {
         }
     }
 
-    private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole) {
+    private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole, final Plane plane) {
         final MdethFlyweight m = p.extensions().mdeth();
         if (m.pathId() >= MprtDirection.MAX_PATHS) {
             return;
@@ -197,7 +198,6 @@ final class MprtTracker {
         if (d == null) {
             return;
         }
-        final Plane plane = planes.of(p, false);
         d.sentBetween(plane);
         final int psn = p.bth().psn();
         final Segment segment = segment(d, m, p, whole, frame, psn, ns);
@@ -261,7 +261,7 @@ final class MprtTracker {
         path.acknowledged(p.bth().psn(), words, frame, ns, lossThreshold);
     }
 
-    private void probe(final long frame, final long ns, final DecodedPacket p) {
+    private void probe(final long frame, final long ns, final DecodedPacket p, final Plane plane) {
         final MpethFlyweight m = p.extensions().mpeth();
         if (m.pathId() >= MprtDirection.MAX_PATHS) {
             return;
@@ -270,7 +270,6 @@ final class MprtTracker {
         if (d == null) {
             return;
         }
-        final Plane plane = planes.of(p, false);
         d.sentBetween(plane);
         final PathRecord path = d.pathOrNew(m.pathId());
         path.onPlane(plane, p.udp().sourcePort(), frame, false);
