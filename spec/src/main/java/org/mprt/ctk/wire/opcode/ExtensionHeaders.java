@@ -46,11 +46,20 @@ public final class ExtensionHeaders {
         mpeth};
     private ByteBuffer buffer;
     private int count;
+    /**
+     * The MDETH and MAETH views once placed for this packet, until its headers change: the
+     * behavioural rules ask for them dozens of times per packet, and each asking would otherwise look
+     * the header up and check the view's position again.
+     */
+    private MdethFlyweight mdethPlaced;
+    private MaethFlyweight maethPlaced;
 
     /** Forgets the previous packet's headers (and what the views remember of them). */
     public void reset(final ByteBuffer frameBuffer) {
         buffer = frameBuffer;
         count = 0;
+        mdethPlaced = null;
+        maethPlaced = null;
         for (final Flyweight<?> view : views) {
             view.forget();
         }
@@ -70,6 +79,8 @@ public final class ExtensionHeaders {
         offsets[count] = offset;
         lengths[count] = length;
         count++;
+        mdethPlaced = null;
+        maethPlaced = null;
     }
 
     /** Number of extension headers checked and present. */
@@ -142,15 +153,20 @@ public final class ExtensionHeaders {
 
     /** The MDETH, set to the WRITE or SEND table as the opcode says. */
     public MdethFlyweight mdeth() {
-        final int write = offsetOf(MdethFlyweight.WRITE_LAYOUT);
-        if (write >= 0) {
-            return mdeth.wrap(buffer, write).forWrite();
+        if (mdethPlaced != null) {
+            return mdethPlaced;
         }
-        return mdeth.wrap(buffer, require(MdethFlyweight.SEND_LAYOUT)).forSend();
+        final int write = offsetOf(MdethFlyweight.WRITE_LAYOUT);
+        mdethPlaced = write >= 0 ? mdeth.wrap(buffer, write).forWrite()
+            : mdeth.wrap(buffer, require(MdethFlyweight.SEND_LAYOUT)).forSend();
+        return mdethPlaced;
     }
 
     public MaethFlyweight maeth() {
-        return maeth.wrap(buffer, require(MaethFlyweight.LAYOUT));
+        if (maethPlaced == null) {
+            maethPlaced = maeth.wrap(buffer, require(MaethFlyweight.LAYOUT));
+        }
+        return maethPlaced;
     }
 
     public MnethFlyweight mneth() {
