@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict.state;
 
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
+
 /**
  * One message of a stream as the captured data packets show it: its kind, its placement (a SEND's
  * RSN, a WRITE's rkey and base address), its length as its first packet gave them, where it was
@@ -55,6 +57,16 @@ public final class MessageRecord {
     /** A WRITE's virtual_address minus message_offset in its first packet seen; 0 for a SEND. */
     public long base() {
         return base;
+    }
+
+    /** What a data packet carries as {@link #rsn()} or {@link #rkey()}: a SEND's RSN, a WRITE's rkey. */
+    public static long rkeyOrRsnOf(final MdethFlyweight m) {
+        return m.isSendLayout() ? m.rsn() : m.rkey();
+    }
+
+    /** What a data packet carries as {@link #base()}: a WRITE's virtual_address minus message_offset; 0 for a SEND. */
+    public static long baseOf(final MdethFlyweight m) {
+        return m.isSendLayout() ? 0 : m.virtualAddress() - m.messageOffset();
     }
 
     public long length() {

@@ -206,10 +206,8 @@ final class MprtTracker {
         path.onPlane(plane, p.udp().sourcePort(), frame, true);
         path.arrived(psn, m.txTimestamp(), ns, frame, p.ecn() == Ecn.CE);
         d.recent().data(ns, frame, m.pathId(), psn, m.streamId(), m.msn(), m.messageOffset());
-        final boolean send = m.isSendLayout();
-        d.streamOrNew(m.streamId(), m.msn(), frame).carried(m.msn(), send, send ? m.rsn() : m.rkey(),
-            send ? 0 : m.virtualAddress() - m.messageOffset(), m.messageLength(), m.messageOffset(), p.payloadLength(),
-            frame, ns);
+        d.streamOrNew(m.streamId(), m.msn(), frame).carried(m.msn(), m.isSendLayout(), MessageRecord.rkeyOrRsnOf(m),
+            MessageRecord.baseOf(m), m.messageLength(), m.messageOffset(), p.payloadLength(), frame, ns);
     }
 
     /** The segment this packet carries: new on its first transmission, else the one sent before. */

@@ -39,13 +39,14 @@ public final class MessageConsistencyRule extends DataPacketCheck {
         }
         final boolean send = m.isSendLayout();
         final long length = m.messageLength();
-        final long base = send ? 0 : m.virtualAddress() - m.messageOffset();
-        final long rkeyOrRsn = send ? m.rsn() : m.rkey();
-        if (first.isSend() == send && first.length() == length && first.rkey() == rkeyOrRsn
+        final long base = MessageRecord.baseOf(m);
+        final long rkeyOrRsn = MessageRecord.rkeyOrRsnOf(m);
+        final long firstRkeyOrRsn = first.isSend() ? first.rsn() : first.rkey();
+        if (first.isSend() == send && first.length() == length && firstRkeyOrRsn == rkeyOrRsn
             && (send || first.base() == base)) {
             return null;
         }
-        return mismatch(new Placement(opcodeOf(first.isSend()), first.length(), first.base(), first.rkey(),
+        return mismatch(new Placement(opcodeOf(first.isSend()), first.length(), first.base(), firstRkeyOrRsn,
             first.firstFrame()), new Placement(o.packet().opcodeValue(), length, base, rkeyOrRsn, o.frameNumber()), send, m);
     }
 
