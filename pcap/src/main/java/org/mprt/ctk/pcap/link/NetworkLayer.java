@@ -17,6 +17,8 @@ public final class NetworkLayer {
     private int vlanTagCount;
     private int outerVlanId = NO_VLAN;
     private int innerVlanId = NO_VLAN;
+    private Encapsulation encapsulation = Encapsulation.NONE;
+    private int encapsulations;
 
     public NetworkLayerKind kind() {
         return kind;
@@ -46,6 +48,20 @@ public final class NetworkLayer {
         return etherType == EtherType.MAC_CONTROL;
     }
 
+    /**
+     * The outermost encapsulation unwrapped to reach the network layer (a remote mirror's ERSPAN, a
+     * VXLAN overlay), or {@link Encapsulation#NONE}. The VLAN tags are then those of the innermost
+     * frame, as it crossed the mirrored port.
+     */
+    public Encapsulation encapsulation() {
+        return encapsulation;
+    }
+
+    /** How many encapsulations were unwrapped, one inside the other. */
+    public int encapsulations() {
+        return encapsulations;
+    }
+
     /** VLAN tags walked before the network layer, all of them, even beyond two. */
     public int vlanTagCount() {
         return vlanTagCount;
@@ -62,6 +78,21 @@ public final class NetworkLayer {
     }
 
     void reset() {
+        kind = NetworkLayerKind.NOT_UNWRAPPED;
+        offsetBytes = 0;
+        etherType = EtherType.NONE;
+        vlanTagCount = 0;
+        outerVlanId = NO_VLAN;
+        innerVlanId = NO_VLAN;
+        encapsulation = Encapsulation.NONE;
+        encapsulations = 0;
+    }
+
+    /** An encapsulation was unwrapped: what follows describes the frame inside it. */
+    void encapsulated(final Encapsulation unwrapped) {
+        if (encapsulations++ == 0) {
+            encapsulation = unwrapped;
+        }
         kind = NetworkLayerKind.NOT_UNWRAPPED;
         offsetBytes = 0;
         etherType = EtherType.NONE;
@@ -93,6 +124,7 @@ public final class NetworkLayer {
     public String toString() {
         return "NetworkLayer{kind=" + kind + ", offsetBytes=" + offsetBytes
             + ", etherType=0x" + Integer.toHexString(etherType) + ", vlanTagCount=" + vlanTagCount
-            + ", outerVlanId=" + outerVlanId + ", innerVlanId=" + innerVlanId + '}';
+            + ", outerVlanId=" + outerVlanId + ", innerVlanId=" + innerVlanId
+            + (encapsulations == 0 ? "" : ", encapsulation=" + encapsulation + ", encapsulations=" + encapsulations) + '}';
     }
 }

@@ -7,7 +7,8 @@ import org.mprt.ctk.pcap.LinkType;
 /**
  * Finds the network-layer header of a frame by unwrapping its link layer: Ethernet with stacked
  * VLAN tags, Linux SLL and SLL2, raw IP, and BSD/OpenBSD loopback. One decoder per link type; this
- * class only picks it.
+ * class only picks it. A frame a remote mirror or an overlay delivered inside another packet
+ * (ERSPAN, GRE, VXLAN, Geneve) is then unwrapped to the packet inside ({@link EncapsulationDecoder}).
  *
  * <p>Nothing here allocates or throws on frame content: a short header is
  * {@link NetworkLayerKind#TRUNCATED} and an unknown link type {@link NetworkLayerKind#NOT_UNWRAPPED},
@@ -15,6 +16,8 @@ import org.mprt.ctk.pcap.LinkType;
  */
 public final class NetworkLayerLocator {
     private static final LinkLayerDecoder[] DECODERS = decodersByLinkType();
+    /** Encapsulations unwrapped one inside the other at most: a mirror of an overlay is two. */
+    static final int MAX_ENCAPSULATIONS = 4;
 
     private NetworkLayerLocator() {
     }
@@ -40,6 +43,10 @@ public final class NetworkLayerLocator {
         final LinkLayerDecoder decoder = DECODERS[linkType.ordinal()];
         if (decoder != null) {
             decoder.locate(buffer, frameOffset, lengthBytes, result);
+            int unwrapped = 0;
+            while (unwrapped < MAX_ENCAPSULATIONS && EncapsulationDecoder.unwrap(buffer, frameOffset, lengthBytes, result)) {
+                unwrapped++;
+            }
         }
         return result.isLocated();
     }

@@ -83,7 +83,7 @@ final class FrameTables {
             w.write("<p>Not an IP frame (link layer " + HtmlReport.esc(String.valueOf(frame.linkType())) + ").</p></div>\n");
             return;
         }
-        w.write("<p>Decoded: " + HtmlReport.esc(status.toString()) + (packet.error().isSet() ? ", "
+        w.write("<p>Decoded" + encapsulation(network) + ": " + HtmlReport.esc(status.toString()) + (packet.error().isSet() ? ", "
             + HtmlReport.esc(packet.error().message()) : "") + "</p>\n<table class=\"fields\">\n"
             + "<tr><th>field id</th><th>value</th><th>name</th></tr>\n");
         final int end = frame.dataOffset() + frame.capturedLengthBytes();
@@ -97,6 +97,15 @@ final class FrameTables {
             }
         }
         w.write("</table></div>\n");
+    }
+
+    /** Where the decoded packet was found when a mirror or tunnel had wrapped it, e.g. " inside ERSPAN type II". */
+    private static String encapsulation(final NetworkLayer network) {
+        if (network.encapsulations() == 0) {
+            return "";
+        }
+        return " inside " + HtmlReport.esc(network.encapsulation().label())
+            + (network.encapsulations() > 1 ? " (" + network.encapsulations() + " encapsulations deep)" : "");
     }
 
     private static DecodeStatus decode(final Frame frame, final NetworkLayer network, final DecodedPacket packet) {

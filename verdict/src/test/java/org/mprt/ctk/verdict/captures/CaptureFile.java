@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
+import org.mprt.ctk.wire.ip.InternetChecksum;
 
 /**
  * One crafted classic pcap file: its path under captures/, its link type, its snap length and its
@@ -84,6 +85,51 @@ final class CaptureFile {
             .put((byte) (source == FrameFactory.MAC_A ? 4 : 0)).put((byte) 6);
         out.put(ethernet, 6, 6).putShort((short) 0);
         out.put(ethernet, 14, ethernet.length - 14);
+        return out.array();
+    }
+
+    /** The collector's side of a remote mirror: its MAC addresses, the mirroring switch's and its own IPv4 address. */
+    private static final long COLLECTOR_MAC = 0x02_00_00_00_00_C0L;
+    private static final long SWITCH_MAC = 0x02_00_00_00_00_5CL;
+    private static final int SWITCH_IP = 0xC0A8_0001;
+    private static final int COLLECTOR_IP = 0xC0A8_0002;
+    private static final int ERSPAN_SESSION = 5;
+    private static final int VXLAN_PORT = 4789;
+    private static final int VXLAN_NETWORK = 42;
+
+    /**
+     * A mirrored frame as a switch's ERSPAN type II session delivers it to a remote collector:
+     * Ethernet and IPv4 to the collector, GRE (protocol 0x88BE, with sequence number
+     * {@code sequence}), an ERSPAN header (version 1, session 5), then the frame as it crossed the port.
+     */
+    static byte[] erspanII(final byte[] mirrored, final int sequence) {
+        final ByteBuffer tunnel = ByteBuffer.allocate(8 + 8 + mirrored.length);
+        tunnel.putShort((short) 0x1000).putShort((short) 0x88BE).putInt(sequence)
+            .putShort((short) (1 << 12)).putShort((short) ERSPAN_SESSION).putInt(0).put(mirrored);
+        return toCollector(47, tunnel.array());
+    }
+
+    /**
+     * A mirrored frame as a cloud's traffic mirror delivers it: Ethernet and IPv4 to the collector,
+     * UDP to port 4789 (its source port from the frame's length, as a flow hash would vary it), a
+     * VXLAN header (network 42), then the frame.
+     */
+    static byte[] vxlan(final byte[] mirrored) {
+        final ByteBuffer udp = ByteBuffer.allocate(8 + 8 + mirrored.length);
+        udp.putShort((short) (0xC000 | mirrored.length)).putShort((short) VXLAN_PORT).putShort((short) udp.capacity())
+            .putShort((short) 0).putInt(0x0800_0000).putInt(VXLAN_NETWORK << 8).put(mirrored);
+        return toCollector(17, udp.array());
+    }
+
+    private static byte[] toCollector(final int protocol, final byte[] ipPayload) {
+        final ByteBuffer out = ByteBuffer.allocate(14 + 20 + ipPayload.length);
+        out.putShort((short) (COLLECTOR_MAC >>> 32)).putInt((int) COLLECTOR_MAC)
+            .putShort((short) (SWITCH_MAC >>> 32)).putInt((int) SWITCH_MAC).putShort((short) 0x0800);
+        out.put((byte) 0x45).put((byte) 0).putShort((short) (20 + ipPayload.length)).putShort((short) 0)
+            .putShort((short) 0x4000).put((byte) 64).put((byte) protocol).putShort((short) 0)
+            .putInt(SWITCH_IP).putInt(COLLECTOR_IP);
+        out.putShort(24, (short) InternetChecksum.ipv4HeaderChecksum(out, 14, 20));
+        out.put(ipPayload);
         return out.array();
     }
 }

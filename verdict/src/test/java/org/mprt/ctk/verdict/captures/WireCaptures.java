@@ -49,21 +49,30 @@ final class WireCaptures {
     }
 
     /**
-     * The bad-headers exchange as two other captures would hold it: with a snap length of 128 bytes,
+     * The bad-headers exchange as other captures would hold it: with a snap length of 128 bytes,
      * which cuts every data packet in its payload (its header rules judge as on the whole capture;
-     * its payload, pad, ICRC and non-zero UDP checksum are not judged), and as a Linux cooked v2
-     * (SLL2) capture, judged identically to the Ethernet one.
+     * its payload, pad, ICRC and non-zero UDP checksum are not judged); as a Linux cooked v2 (SLL2)
+     * capture; and as a remote collector receives them from a switch's ERSPAN type II session and from
+     * a cloud's VXLAN traffic mirror: these three are judged identically to the Ethernet one.
      */
     List<CaptureFile> variants() {
         final List<byte[]> frames = mprtBadHeaders();
         final List<byte[]> cooked = new ArrayList<>();
+        final List<byte[]> erspan = new ArrayList<>();
+        final List<byte[]> vxlan = new ArrayList<>();
         for (final byte[] frame : frames) {
             cooked.add(CaptureFile.linuxSll2(frame));
+            erspan.add(CaptureFile.erspanII(frame, erspan.size()));
+            vxlan.add(CaptureFile.vxlan(frame));
         }
         return List.of(
             CaptureFile.spaced("wire/mprt-bad-headers-snap128.pcap", LinkType.ETHERNET, 128, frames),
             CaptureFile.spaced("wire/mprt-bad-headers-sll2.pcap", LinkType.LINUX_SLL2, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
-                cooked));
+                cooked),
+            CaptureFile.spaced("wire/mprt-bad-headers-erspan.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
+                erspan),
+            CaptureFile.spaced("wire/mprt-bad-headers-vxlan.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
+                vxlan));
     }
 
     void writeAll(final Path capturesDir) throws IOException {

@@ -106,6 +106,19 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldSayWhichEncapsulationAMirroredFrameWasDecodedFrom() throws Exception {
+        final Judgement j = CaptureJudge.standard().judge(Path.of("..", "captures", "wire", "mprt-bad-headers-erspan.pcap"));
+        final Document d = parse(page(j));
+
+        // Frame 2 breaks MPRT-WIRE-010 (TVer 1); the byte counts from the start of the frame as captured:
+        // 50 bytes of Ethernet, IPv4, GRE and ERSPAN to the collector, then the mirrored frame's 42 to the BTH.
+        final NodeList frame2 = select(d, "//*[@id='frame-2']");
+        assertThat(frame2.getLength()).isEqualTo(1);
+        assertThat(frame2.item(0).getTextContent())
+            .contains("Decoded inside ERSPAN type II: MALFORMED, bth.tver: expected 0, found 1 at byte 93");
+    }
+
+    @Test
     void shouldDrawOneTimeSequencePlotPerPathOfEachConnectionDirection() throws Exception {
         final Judgement j = CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-clean.pcap"));
         final Document d = parse(page(j));

@@ -1,0 +1,220 @@
+package org.mprt.ctk.pcap.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.INNER_SOURCE;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.erspanII;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.erspanIII;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.ethernet;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.ethernetVlan;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.geneve;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.gre;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.rocePacket;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.toCollector;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.udp;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.vxlan;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.LinkedHashMap;
+import java.util.List;
+import java.util.Map;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.pcap.LinkType;
+import org.mprt.ctk.pcap.PcapWriter;
+
+class EncapsulationDecoderTest {
+    private static final int GRE = EncapsulationDecoder.IP_PROTOCOL_GRE;
+    private static final int UDP = EncapsulationDecoder.IP_PROTOCOL_UDP;
+    private static final int GRE_SEQUENCE = 0x1000;
+
+    @TempDir
+    Path tempDir;
+
+    /** Every encapsulation the locator unwraps, each around a packet with its own source address. */
+    private static Map<Encapsulation, byte[]> wrapped() {
+        final Map<Encapsulation, byte[]> frames = new LinkedHashMap<>();
+        frames.put(Encapsulation.ERSPAN_I, toCollector(GRE, gre(0, 0x88BE, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE + 1)))));
+        frames.put(Encapsulation.ERSPAN_II, toCollector(GRE,
+            gre(GRE_SEQUENCE, 0x88BE, erspanII(1, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE + 2))))));
+        frames.put(Encapsulation.ERSPAN_III, toCollector(GRE,
+            gre(GRE_SEQUENCE, 0x22EB, erspanIII(0, true, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE + 3))))));
+        frames.put(Encapsulation.GRE_ETHERNET, toCollector(GRE,
+            gre(0xA000, 0x6558, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE + 4)))));
+        frames.put(Encapsulation.GRE_IP, toCollector(GRE, gre(0x2000, EtherType.IPV4, rocePacket(INNER_SOURCE + 5))));
+        frames.put(Encapsulation.VXLAN, toCollector(UDP,
+            udp(0xD000, EncapsulationDecoder.VXLAN_PORT, vxlan(ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE + 6))))));
+        frames.put(Encapsulation.GENEVE, toCollector(UDP, udp(0xD000, EncapsulationDecoder.GENEVE_PORT,
+            geneve(2, 0x6558, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE + 7))))));
+        return frames;
+    }
+
+    @Test
+    void shouldFindTheMirroredPacketInsideEveryEncapsulation() {
+        int source = INNER_SOURCE;
+        for (final Map.Entry<Encapsulation, byte[]> e : wrapped().entrySet()) {
+            final ByteBuffer frame = ByteBuffer.wrap(e.getValue());
+            final NetworkLayer layer = HexFrame.locate(LinkType.ETHERNET, frame);
+
+            assertThat(layer.encapsulation()).as("%s", e.getKey()).isEqualTo(e.getKey());
+            assertThat(layer.encapsulations()).isEqualTo(1);
+            assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV4);
+            assertThat(layer.offsetBytes()).isEqualTo(e.getValue().length - rocePacket(0).length);
+            assertThat(frame.getInt(layer.offsetBytes() + 12)).as("%s: the inner source", e.getKey()).isEqualTo(++source);
+        }
+    }
+
+    @Test
+    void shouldReportTheMirroredFramesOwnVlanTagAndEtherType() {
+        final byte[] pause = {0x00, 0x01, (byte) 0xFF, (byte) 0xFF};
+        final byte[] tagged = toCollector(GRE, gre(GRE_SEQUENCE, 0x88BE, erspanII(1,
+            ethernetVlan(100, EtherType.IPV4, rocePacket(INNER_SOURCE)))));
+        final byte[] outerTagged = ethernetVlan(7, EtherType.IPV4, Arrays.copyOfRange(tagged, 14, tagged.length));
+        final byte[] mirroredPause = toCollector(GRE, gre(0, 0x88BE, ethernet(EtherType.MAC_CONTROL, pause)));
+
+        final NetworkLayer inner = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(outerTagged));
+        final NetworkLayer control = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(mirroredPause));
+
+        assertThat(inner.vlanTagCount()).isEqualTo(1);
+        assertThat(inner.outerVlanId()).isEqualTo(100);
+        assertThat(control.kind()).isEqualTo(NetworkLayerKind.OTHER);
+        assertThat(control.isMacControl()).isTrue();
+        assertThat(control.offsetBytes()).isEqualTo(mirroredPause.length - pause.length);
+    }
+
+    @Test
+    void shouldUnwrapOverIpv6WithExtensionHeadersAndIpInsideGeneve() {
+        final byte[] overIpv6 = ethernet(EtherType.IPV6, EncapsulatedFrames.ipv6(60, EncapsulatedFrames.destinationOptions(GRE,
+            gre(GRE_SEQUENCE, 0x88BE, erspanII(1, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE)))))));
+        final byte[] ipv6Inside = toCollector(UDP, udp(0xD000, EncapsulationDecoder.GENEVE_PORT,
+            geneve(0, EtherType.IPV6, EncapsulatedFrames.ipv6(UDP, udp(0xC000, 4791, new byte[16])))));
+
+        final NetworkLayer first = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(overIpv6));
+        final NetworkLayer second = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(ipv6Inside));
+
+        assertThat(first.encapsulation()).isEqualTo(Encapsulation.ERSPAN_II);
+        assertThat(first.offsetBytes()).isEqualTo(overIpv6.length - rocePacket(0).length);
+        assertThat(second.encapsulation()).isEqualTo(Encapsulation.GENEVE);
+        assertThat(second.kind()).isEqualTo(NetworkLayerKind.IPV6);
+        assertThat(second.offsetBytes()).isEqualTo(ipv6Inside.length - 40 - 8 - 16);
+    }
+
+    @Test
+    void shouldUnwrapEncapsulationsInsideEachOtherUpToALimit() {
+        final byte[] overlayMirrored = toCollector(GRE, gre(GRE_SEQUENCE, 0x88BE, erspanII(1, ethernet(EtherType.IPV4,
+            EncapsulatedFrames.ipv4(UDP, 0x0B00_0001, 0x0B00_0002, udp(0xD000, EncapsulationDecoder.VXLAN_PORT,
+                vxlan(ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE)))))))));
+        byte[] deep = rocePacket(INNER_SOURCE);
+        for (int i = 0; i <= NetworkLayerLocator.MAX_ENCAPSULATIONS; i++) {
+            deep = EncapsulatedFrames.ipv4(GRE, 0x0C00_0000 + i, 0x0C00_00FF, gre(0, EtherType.IPV4, deep));
+        }
+        final byte[] tooDeep = ethernet(EtherType.IPV4, deep);
+
+        final NetworkLayer twice = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(overlayMirrored));
+        final NetworkLayer limited = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(tooDeep));
+
+        assertThat(twice.encapsulation()).isEqualTo(Encapsulation.ERSPAN_II);
+        assertThat(twice.encapsulations()).isEqualTo(2);
+        assertThat(twice.offsetBytes()).isEqualTo(overlayMirrored.length - rocePacket(0).length);
+        assertThat(limited.encapsulations()).isEqualTo(NetworkLayerLocator.MAX_ENCAPSULATIONS);
+        assertThat(limited.kind()).isEqualTo(NetworkLayerKind.IPV4);
+        assertThat(tooDeep[limited.offsetBytes() + 9]).as("the last GRE is left for the decoder").isEqualTo((byte) GRE);
+    }
+
+    @Test
+    void shouldLeaveWhatIsNotCertainlyAnEncapsulationAsItIs() {
+        final byte[] inner = ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE));
+        final List<byte[]> frames = List.of(
+            rocePacketOnTheWire(),
+            ethernet(EtherType.IPV4, EncapsulatedFrames.ipv4(GRE, 1, 2, 0x2000, gre(0, 0x88BE, inner))),
+            toCollector(GRE, gre(0x4000, 0x88BE, inner)),
+            toCollector(GRE, gre(0x0001, 0x88BE, inner)),
+            toCollector(GRE, gre(GRE_SEQUENCE, 0x88BE, erspanII(2, inner))),
+            toCollector(GRE, gre(GRE_SEQUENCE, 0x22EB, erspanIII(2, false, inner))),
+            toCollector(GRE, gre(0, 0x0806, inner)),
+            toCollector(UDP, udp(0xD000, 4790, vxlan(inner))));
+
+        for (final byte[] frame : frames) {
+            final NetworkLayer layer = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(frame));
+
+            assertThat(layer.encapsulation()).isEqualTo(Encapsulation.NONE);
+            assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV4);
+            assertThat(layer.offsetBytes()).isEqualTo(14);
+        }
+    }
+
+    @Test
+    void shouldCallAnEncapsulationCutBeforeItsPacketTruncated() {
+        final byte[] frame = wrapped().get(Encapsulation.ERSPAN_II);
+        final int greStart = 14 + 20;
+
+        final NetworkLayer inGre = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(frame, 0, greStart + 3));
+        final NetworkLayer inErspan = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(frame, 0, greStart + 8 + 5));
+        final NetworkLayer inEthernet = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(frame, 0, greStart + 8 + 8 + 13));
+        final NetworkLayer atIp = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(frame, 0, greStart + 8 + 8 + 14));
+
+        assertThat(inGre.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
+        assertThat(inErspan.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
+        assertThat(inEthernet.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
+        assertThat(inEthernet.encapsulation()).isEqualTo(Encapsulation.ERSPAN_II);
+        assertThat(atIp.kind()).isEqualTo(NetworkLayerKind.IPV4);
+        assertThat(atIp.offsetBytes()).isEqualTo(greStart + 8 + 8 + 14);
+    }
+
+    /**
+     * Wireshark, an independent reader, finds the same inner packet in every encapsulated frame: its
+     * last {@code ip.src} is the source address at the offset the locator reports.
+     */
+    @Test
+    void shouldAgreeWithWiresharkOnThePacketInside() throws IOException, InterruptedException {
+        Assumptions.assumeTrue(tsharkPresent(), "tshark is not installed: sudo apt-get install -y tshark");
+        final Path file = tempDir.resolve("mirrored.pcap");
+        final List<byte[]> frames = new ArrayList<>(wrapped().values());
+        try (PcapWriter writer = PcapWriter.create(file, LinkType.ETHERNET)) {
+            long t = 1;
+            for (final byte[] frame : frames) {
+                writer.write(t++, frame);
+            }
+        }
+        final Process tshark = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-T", "fields", "-E",
+            "occurrence=l", "-e", "ip.src").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        final String[] lines = new String(tshark.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).split("\n");
+        assertThat(tshark.waitFor(60, TimeUnit.SECONDS)).isTrue();
+
+        final NetworkLayer layer = new NetworkLayer();
+        final Frame frame = new Frame();
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            for (int i = 0; reader.next(frame); i++) {
+                assertThat(NetworkLayerLocator.locate(frame, layer)).isTrue();
+                final int source = frame.buffer().getInt(frame.dataOffset() + layer.offsetBytes() + 12);
+                assertThat(lines[i].trim()).as("frame %d, %s", i + 1, layer.encapsulation()).isEqualTo(dotted(source));
+            }
+        }
+        assertThat(lines).hasSize(frames.size());
+    }
+
+    private static byte[] rocePacketOnTheWire() {
+        return ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE));
+    }
+
+    private static String dotted(final int address) {
+        return (address >>> 24) + "." + (address >>> 16 & 0xFF) + "." + (address >>> 8 & 0xFF) + "." + (address & 0xFF);
+    }
+
+    private static boolean tsharkPresent() {
+        try {
+            return new ProcessBuilder("tshark", "-v").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
+                .start().waitFor() == 0;
+        } catch (final IOException | InterruptedException e) {
+            return false;
+        }
+    }
+}
