@@ -159,7 +159,7 @@ public final class CaptureJudge {
         }
         final CaptureSummary summary = new CaptureSummary(capture.toString(), digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
-            counts.other, state.untrackedFrames());
+            counts.other, state.untrackedFrames(), counts.encapsulated);
         return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs());
     }
 }

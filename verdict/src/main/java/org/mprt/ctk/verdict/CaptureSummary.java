@@ -20,15 +20,18 @@ package org.mprt.ctk.verdict;
  * @param untrackedFrames    RoCEv2 or MPRT frames (among the counts above) of connection directions
  *                           beyond the engine's cap of 1024 per profile: the header rules judged
  *                           them, the behavioural rules did not see them
+ * @param encapsulatedFrames frames (among the counts above) whose packet was found inside an
+ *                           encapsulation a remote mirror or an overlay put around it (ERSPAN, GRE,
+ *                           VXLAN, Geneve) and judged as that packet
  */
 public record CaptureSummary(String file, String sha256, String format, long frames, long rocev2Frames,
                              long mprtFrames, long snappedFrames, long unidentifiedFrames, long malformedFrames,
-                             long otherFrames, long untrackedFrames) {
+                             long otherFrames, long untrackedFrames, long encapsulatedFrames) {
 
     public CaptureSummary(final String file, final String sha256, final String format, final long frames,
                           final long rocev2Frames, final long mprtFrames, final long snappedFrames,
                           final long unidentifiedFrames, final long malformedFrames, final long otherFrames) {
         this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
-            otherFrames, 0);
+            otherFrames, 0, 0);
     }
 }

@@ -14,9 +14,10 @@ public final class ConsoleSummary {
 
     public static void print(final Judgement j, final PrintStream out) {
         final var c = j.capture();
-        out.printf("%s: %d frames (%d MPRT, %d RoCEv2, %d snapped, %d unidentified, %d malformed, %d other)%n", c.file(),
+        out.printf("%s: %d frames (%d MPRT, %d RoCEv2, %d snapped, %d unidentified, %d malformed, %d other)%s%n", c.file(),
             c.frames(), c.mprtFrames(), c.rocev2Frames(), c.snappedFrames(), c.unidentifiedFrames(), c.malformedFrames(),
-            c.otherFrames());
+            c.otherFrames(), c.encapsulatedFrames() > 0
+                ? "; " + c.encapsulatedFrames() + " of them unwrapped from a mirror's or an overlay's encapsulation" : "");
         final Map<Outcome, Integer> n = j.counts();
         final long should = j.recommendationsNotFollowed();
         out.printf("  %d pass, %d fail%s, %d inconclusive, %d not applicable: %s%n", n.get(Outcome.PASS),

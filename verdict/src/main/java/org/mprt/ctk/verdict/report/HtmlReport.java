@@ -90,7 +90,9 @@ public final class HtmlReport {
             + c.unidentifiedFrames() + " unidentified (cut before their UDP port), " + c.malformedFrames() + " malformed, "
             + c.otherFrames() + " other (skipped)" + (c.untrackedFrames() > 0 ? "; " + c.untrackedFrames()
             + " of the MPRT and RoCEv2 frames belong to connection directions past the engine's cap and were judged by"
-            + " the header rules only" : "") + ".</p>\n<p>");
+            + " the header rules only" : "") + (c.encapsulatedFrames() > 0 ? "; " + c.encapsulatedFrames()
+            + " frames were unwrapped from a mirror's or an overlay's encapsulation (ERSPAN, GRE, VXLAN, Geneve) and the"
+            + " packets inside judged" : "") + ".</p>\n<p>");
         final Map<Outcome, Integer> counts = j.counts();
         w.write(counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().word())
             .collect(Collectors.joining(" · ")));

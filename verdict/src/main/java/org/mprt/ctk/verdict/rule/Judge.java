@@ -38,6 +38,8 @@ public final class Judge {
         /** Frames to UDP port 4791 that are broken as sent. */
         public long malformed;
         public long other;
+        /** Frames, among the counts above, whose packet was found inside a mirror's or an overlay's encapsulation. */
+        public long encapsulated;
     }
 
     private Judge() {
@@ -88,6 +90,9 @@ public final class Judge {
     }
 
     private static void count(final Observation o, final Counts counts) {
+        if (o.network().encapsulations() > 0) {
+            counts.encapsulated++;
+        }
         final DecodeStatus status = o.status();
         if (status == DecodeStatus.SNAPPED
             || status == DecodeStatus.MALFORMED && o.packet().error().isCutByCapture()) {

@@ -21,25 +21,43 @@ class JsonReportTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    @Test
-    void shouldWriteAReportTheSchemaAcceptsWithSnappedAndUnidentifiedFramesCountedApart() throws Exception {
+    private static JsonNode report(final String capture) throws Exception {
         final ObjectNode schemaNode = (ObjectNode) JSON.readTree(Files.readString(Path.of("verdict-report.schema.json")));
         // The $id names the report format, not a URI the validator could resolve.
         schemaNode.remove("$id");
         final Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaNode);
-        final Judgement j = CaptureJudge.standard()
-            .judge(Path.of("..", "captures", "behaviour", "mprt-receiver-faults-snap128.pcap"));
+        final Judgement j = CaptureJudge.standard().judge(Path.of("..", "captures").resolve(capture));
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
         new JsonReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
 
         final JsonNode report = JSON.readTree(out.toByteArray());
         assertThat(schema.validate(report)).isEmpty();
-        final JsonNode capture = report.path("capture");
+        return report;
+    }
+
+    @Test
+    void shouldWriteAReportTheSchemaAcceptsWithSnappedAndUnidentifiedFramesCountedApart() throws Exception {
+        final JsonNode capture = report("behaviour/mprt-receiver-faults-snap128.pcap").path("capture");
+
         assertThat(capture.path("snappedFrames").asLong()).isEqualTo(9);
+        assertThat(capture.path("encapsulatedFrames").asLong()).isZero();
         assertThat(capture.path("rocev2Frames").asLong() + capture.path("mprtFrames").asLong()
             + capture.path("snappedFrames").asLong() + capture.path("unidentifiedFrames").asLong()
             + capture.path("malformedFrames").asLong() + capture.path("otherFrames").asLong())
             .isEqualTo(capture.path("frames").asLong());
+    }
+
+    @Test
+    void shouldCountTheFramesUnwrappedFromAMirrorsEncapsulation() throws Exception {
+        final JsonNode mirrored = report("wire/mprt-bad-headers-erspan.pcap").path("capture");
+        final JsonNode direct = report("wire/mprt-bad-headers.pcap").path("capture");
+
+        assertThat(mirrored.path("encapsulatedFrames").asLong()).isEqualTo(mirrored.path("frames").asLong()).isEqualTo(12);
+        assertThat(direct.path("encapsulatedFrames").asLong()).isZero();
+        for (final String count : new String[] {"rocev2Frames", "mprtFrames", "snappedFrames", "unidentifiedFrames",
+            "malformedFrames", "otherFrames"}) {
+            assertThat(mirrored.path(count).asLong()).as(count).isEqualTo(direct.path(count).asLong());
+        }
     }
 }
