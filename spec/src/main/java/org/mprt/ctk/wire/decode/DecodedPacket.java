@@ -321,6 +321,17 @@ public final class DecodedPacket {
         return InternetChecksum.isUdpChecksumZeroOrValid(buffer, networkOffset, networkKind, udpOffset, header.length());
     }
 
+    /**
+     * True when the UDP checksum field holds what a sender's checksum offload leaves there for the NIC
+     * to complete ({@link InternetChecksum#udpOffloadPartialChecksum}) rather than a checksum: the
+     * frame was captured on its sending host before the NIC, not on the wire. Needs only the headers.
+     */
+    public boolean isUdpChecksumOffloadPartial() {
+        final UdpFlyweight header = udp();
+        return header.checksum() != 0
+            && header.checksum() == InternetChecksum.udpOffloadPartialChecksum(buffer, networkOffset, networkKind, header.length());
+    }
+
     // ---- BTH and opcode ------------------------------------------------------------------------
 
     public boolean hasBth() {

@@ -44,6 +44,17 @@ public final class InternetChecksum {
         return stored == 0 || stored == udpChecksum(buffer, networkOffset, kind, udpOffset, udpLength);
     }
 
+    /**
+     * What a sender's UDP checksum offload leaves in the checksum field for its NIC to complete: the
+     * pseudo-header's sum, folded and not complemented (Linux's CHECKSUM_PARTIAL, Windows' NDIS
+     * checksum task offload). A capture taken on the sending host, on a loopback interface or before
+     * the NIC, shows this value where the wire carries the checksum.
+     */
+    public static int udpOffloadPartialChecksum(
+        final ByteBuffer buffer, final int networkOffset, final NetworkKind kind, final int udpLength) {
+        return fold(pseudoHeaderSum(buffer, networkOffset, kind, udpLength));
+    }
+
     private static long pseudoHeaderSum(
         final ByteBuffer buffer, final int networkOffset, final NetworkKind kind, final int udpLength) {
         if (kind == NetworkKind.IPV4) {

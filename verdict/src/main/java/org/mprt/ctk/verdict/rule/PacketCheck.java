@@ -15,6 +15,8 @@ public abstract class PacketCheck extends Rule {
     private final String subject;
     private final Profile structuralProfile;
     private final FieldSpec[] structuralFields;
+    /** Packets the capture could not decide for a reason the rule stated ({@link #notJudged}). */
+    private long notJudged;
 
     /**
      * @param requirementId the requirement decided
@@ -63,6 +65,16 @@ public abstract class PacketCheck extends Rule {
     @SuppressWarnings("StringOperationCanBeSimplified")
     protected static final String NOT_JUDGED = new String("not judged");
 
+    /**
+     * For {@link #violation}: the capture cannot tell whether this packet conforms, for a reason a
+     * person should read (the first is kept and reported); returns {@link #NOT_JUDGED}.
+     */
+    protected final String notJudged(final Observation o, final String reason) {
+        notJudged++;
+        evidence.inconclusive(o.frameNumber(), reason);
+        return NOT_JUDGED;
+    }
+
     @Override
     public final String requirementId() {
         return evidence.requirementId();
@@ -95,7 +107,8 @@ public abstract class PacketCheck extends Rule {
 
     @Override
     public final Verdict verdict() {
-        return evidence.verdict(evidence.checked() + " " + subject + " checked; all conform",
+        return evidence.verdict(evidence.checked() + " " + subject + " checked; all conform"
+                + (notJudged > 0 ? "; " + notJudged + " not judged, the first because " + evidence.inconclusiveReason() : ""),
             "no " + subject + " in the capture");
     }
 }

@@ -10,6 +10,7 @@ import java.util.List;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
 import org.mprt.ctk.wire.ip.InternetChecksum;
+import org.mprt.ctk.wire.ip.NetworkKind;
 
 /**
  * One crafted classic pcap file: its path under captures/, its link type, its snap length and its
@@ -86,6 +87,24 @@ final class CaptureFile {
         out.put(ethernet, 6, 6).putShort((short) 0);
         out.put(ethernet, 14, ethernet.length - 14);
         return out.array();
+    }
+
+    /**
+     * The frame as a capture on its sending host holds it when the NIC offloads the UDP checksum: an
+     * untagged IPv4 or IPv6 UDP datagram gets, in its checksum field, the pseudo-header's partial sum
+     * the NIC would complete (the ICRC masks the field, so it stays right). Other frames are copied.
+     */
+    static byte[] checksumOffloaded(final byte[] ethernet) {
+        final ByteBuffer frame = ByteBuffer.wrap(ethernet.clone());
+        final int etherType = frame.getShort(12) & 0xFFFF;
+        final NetworkKind kind = etherType == 0x0800 ? NetworkKind.IPV4 : etherType == 0x86DD ? NetworkKind.IPV6 : null;
+        if (kind == null || (kind == NetworkKind.IPV4 ? frame.get(14 + 9) : frame.get(14 + 6)) != 17) {
+            return frame.array();
+        }
+        final int udp = 14 + (kind == NetworkKind.IPV4 ? (frame.get(14) & 0x0F) * 4 : 40);
+        final int udpLength = frame.getShort(udp + 4) & 0xFFFF;
+        frame.putShort(udp + 6, (short) InternetChecksum.udpOffloadPartialChecksum(frame, 14, kind, udpLength));
+        return frame.array();
     }
 
     /** The collector's side of a remote mirror: its MAC addresses, the mirroring switch's and its own IPv4 address. */

@@ -53,7 +53,9 @@ final class WireCaptures {
      * which cuts every data packet in its payload (its header rules judge as on the whole capture;
      * its payload, pad, ICRC and non-zero UDP checksum are not judged); as a Linux cooked v2 (SLL2)
      * capture; and as a remote collector receives them from a switch's ERSPAN type II session and from
-     * a cloud's VXLAN traffic mirror: these three are judged identically to the Ethernet one.
+     * a cloud's VXLAN traffic mirror: these three are judged identically to the Ethernet one. And the
+     * conforming exchange as a capture on the host of both nodes holds it when their NICs (or the
+     * loopback interface) offload the UDP checksum: MPRT-WIRE-004 cannot be judged, all else as before.
      */
     List<CaptureFile> variants() {
         final List<byte[]> frames = mprtBadHeaders();
@@ -72,7 +74,9 @@ final class WireCaptures {
             CaptureFile.spaced("wire/mprt-bad-headers-erspan.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
                 erspan),
             CaptureFile.spaced("wire/mprt-bad-headers-vxlan.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
-                vxlan));
+                vxlan),
+            CaptureFile.spaced("wire/mprt-clean-offload.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
+                mprtClean().stream().map(CaptureFile::checksumOffloaded).toList()));
     }
 
     void writeAll(final Path capturesDir) throws IOException {
