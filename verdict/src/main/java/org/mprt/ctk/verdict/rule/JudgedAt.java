@@ -15,7 +15,7 @@ public enum JudgedAt {
     ANYWHERE;
 
     boolean accepts(final CaptureSide side) {
-        return this == ANYWHERE || this == SENDER && side == CaptureSide.SENDER
+        return this == ANYWHERE || side == CaptureSide.BOTH_ENDS || this == SENDER && side == CaptureSide.SENDER
             || this == RECEIVER && side == CaptureSide.RECEIVER;
     }
 

@@ -60,6 +60,8 @@ public final class CapturePoint {
     /** One IPv4 or IPv6 address as two longs: an IPv4 address is {@code (0, address)}. */
     public record Address(long high, long low) {
 
+        private static final long IPV4_LOOPBACK_NETWORK = 127;
+
         static Address of(final InetAddress a) {
             final byte[] bytes = a.getAddress();
             if (a instanceof Inet4Address) {
@@ -67,6 +69,11 @@ public final class CapturePoint {
             }
             final ByteBuffer b = ByteBuffer.wrap(bytes);
             return new Address(b.getLong(), b.getLong());
+        }
+
+        /** 127.0.0.0/8 or ::1 (RFC 1122 section 3.2.1.3, RFC 4291 section 2.5.3). */
+        public boolean isLoopback() {
+            return high == 0 && (low >>> 24 == IPV4_LOOPBACK_NETWORK || low == 1);
         }
 
         @Override

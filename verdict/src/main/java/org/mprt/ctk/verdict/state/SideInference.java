@@ -1,9 +1,14 @@
 package org.mprt.ctk.verdict.state;
 
 import java.util.Locale;
+import java.util.Set;
 
 /**
  * Places the capture relative to each connection direction (mprt-v0.1.md section 16.3).
+ *
+ * <p>A direction whose data travels between loopback addresses, or from a host to itself, was
+ * captured at both ends at once (a software implementation talking to its peer over a host's
+ * loopback interface), whatever point is stated.
  *
  * <p>When the user states the capture point, a direction whose data leaves from one of its
  * addresses was captured at its sender, one whose data arrives at one of them at its receiver, and
@@ -37,6 +42,13 @@ final class SideInference {
 
     /** Places {@code d}, whose connection's other direction is {@code reverse} (or null). */
     void place(final Direction d, final Direction reverse) {
+        // Before a stated point: whatever point the capture was taken at on that host, it is both ends.
+        if (isOnOneHost(d)) {
+            d.place(CaptureSide.BOTH_ENDS, "this direction's data travels from " + d.sources() + " to "
+                + d.destinations() + ", addresses of one host (loopback, or a node sending to itself), so the"
+                + " capture holds it as sent and as received");
+            return;
+        }
         if (point.isStated()) {
             placeStated(d);
             return;
@@ -72,7 +84,7 @@ final class SideInference {
         } else if (receiver && !sender) {
             d.place(CaptureSide.RECEIVER, "stated: " + point + ", where this direction's data arrives");
         } else if (sender) {
-            d.place(CaptureSide.UNKNOWN, "stated: " + point + ", which owns both ends of this direction");
+            d.place(CaptureSide.BOTH_ENDS, "stated: " + point + ", which owns both ends of this direction");
         } else {
             d.place(CaptureSide.BETWEEN, "stated: " + point + ", which is neither end of this direction");
         }
@@ -91,6 +103,20 @@ final class SideInference {
             d.place(CaptureSide.BETWEEN, "inferred: " + times + "; comparable times put the capture between the"
                 + " nodes (a mirror port), or it cannot be told; state the capture point");
         }
+    }
+
+    /**
+     * True when every address the direction's data travels between is a loopback address, or its
+     * sources are its destinations: no wire lies between its two ends. Such packets cannot cross a
+     * network (RFC 1122 section 3.2.1.3), so no capture of them was taken on a wire.
+     */
+    static boolean isOnOneHost(final Direction d) {
+        if (d.sources().isEmpty() || d.destinations().isEmpty()) {
+            return false;
+        }
+        final boolean loopback = d.sources().stream().allMatch(CapturePoint.Address::isLoopback)
+            && d.destinations().stream().allMatch(CapturePoint.Address::isLoopback);
+        return loopback || Set.copyOf(d.sources()).equals(Set.copyOf(d.destinations()));
     }
 
     private boolean quick(final Direction d) {

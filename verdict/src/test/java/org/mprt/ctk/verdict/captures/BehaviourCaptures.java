@@ -64,7 +64,10 @@ final class BehaviourCaptures {
         out.add(MprtReceiverTimingCaptures.fatalNak(this, true));
         out.add(MprtReceiverTimingCaptures.fatalNak(this, false));
         out.add(MprtReceiverTimingCaptures.lostMessage(this));
-        out.add(MprtReceiverTimingCaptures.incast(this));
+        final CaptureFile incast = MprtReceiverTimingCaptures.incast(this);
+        out.add(incast);
+        out.add(CaptureFile.onLoopback("behaviour/mprt-receiver-incast-loopback.pcap", incast));
+        out.add(CaptureFile.onLoopback("behaviour/mprt-receiver-faults-loopback.pcap", faults));
         out.add(MprtFailureCaptures.clean(this));
         out.add(MprtFailureCaptures.faults(this));
         out.add(MprtFailureCaptures.pathPreference(this, true));

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
+import org.mprt.ctk.wire.icrc.Icrc;
 import org.mprt.ctk.wire.ip.InternetChecksum;
 import org.mprt.ctk.wire.ip.NetworkKind;
 
@@ -105,6 +106,42 @@ final class CaptureFile {
         final int udpLength = frame.getShort(udp + 4) & 0xFFFF;
         frame.putShort(udp + 6, (short) InternetChecksum.udpOffloadPartialChecksum(frame, 14, kind, udpLength));
         return frame.array();
+    }
+
+    /**
+     * The frame as a capture on the loopback interface of one host running both nodes holds it
+     * (Linux: Ethernet with zero addresses): plane p's addresses 10.p.0.n become 127.0.p.n, with the
+     * IPv4 checksum and the ICRC made right again, and the UDP checksum is the partial sum loopback's
+     * checksum offload leaves. Null for a frame that is not IPv4 (an ARP request does not cross loopback).
+     */
+    static byte[] onLoopback(final byte[] ethernet) {
+        final ByteBuffer frame = ByteBuffer.wrap(ethernet.clone());
+        if ((frame.getShort(12) & 0xFFFF) != 0x0800) {
+            return null;
+        }
+        frame.putInt(0, 0).putLong(4, 0);
+        for (final int at : new int[] {14 + 12, 14 + 16}) {
+            final int a = frame.getInt(at);
+            frame.putInt(at, 0x7F00_0000 | (a & 0x00FF_0000) >>> 8 | a & 0xFF);
+        }
+        frame.putShort(14 + 10, (short) 0);
+        frame.putShort(14 + 10, (short) InternetChecksum.ipv4HeaderChecksum(frame, 14, 20));
+        if (frame.get(14 + 9) == 17 && (frame.getShort(14 + 20 + 2) & 0xFFFF) == 4791) {
+            Icrc.update(frame, 14, NetworkKind.IPV4, frame.limit() - Icrc.ICRC_LENGTH);
+        }
+        return checksumOffloaded(frame.array());
+    }
+
+    /** The same frames at the same times as a capture on loopback holds them ({@link #onLoopback}). */
+    static CaptureFile onLoopback(final String name, final CaptureFile wire) {
+        final CaptureFile local = new CaptureFile(name, LinkType.ETHERNET, wire.snapLengthBytes);
+        for (final Timed t : wire.frames()) {
+            final byte[] frame = onLoopback(t.bytes());
+            if (frame != null) {
+                local.frames.add(new Timed(t.atNs(), frame));
+            }
+        }
+        return local;
     }
 
     /** The collector's side of a remote mirror: its MAC addresses, the mirroring switch's and its own IPv4 address. */

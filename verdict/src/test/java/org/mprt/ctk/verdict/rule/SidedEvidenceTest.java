@@ -63,4 +63,16 @@ class SidedEvidenceTest {
         assertThat(v.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
         assertThat(v.explanation()).contains("needs its beginning");
     }
+
+    @Test
+    void shouldJudgeSenderAndReceiverRulesOnADirectionCapturedAtBothEnds() {
+        final SidedEvidence sender = new SidedEvidence("MPRT-PATH-001", JudgedAt.SENDER, false, false);
+        final SidedEvidence receiver = new SidedEvidence("MPRT-SACK-003", JudgedAt.RECEIVER, false, false);
+        final Direction onLoopback = Directions.placed("lo", CaptureSide.BOTH_ENDS, true);
+        sender.of(onLoopback).violation(5, "a PSN skipped");
+        receiver.of(onLoopback).conforming(6);
+
+        assertThat(verdict(sender).outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(verdict(receiver).outcome()).isEqualTo(Outcome.PASS);
+    }
 }

@@ -82,4 +82,43 @@ class SideInferenceTest {
         assertThat(toA.side()).isEqualTo(CaptureSide.RECEIVER);
         assertThat(elsewhere.side()).isEqualTo(CaptureSide.BETWEEN);
     }
+
+    @Test
+    void shouldPlaceDataBetweenAddressesOfOneHostAtBothEnds() {
+        // Answered within 20 µs both ways, which alone would put the capture between the nodes.
+        final Direction loopback = Directions.answered(20_000);
+        loopback.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x7F00_0002L, false));
+        final Direction ipv6Loopback = Directions.answered(20_000);
+        ipv6Loopback.sentBetween(new Plane(0, 1, 0, 1, true));
+        final Direction toItself = Directions.answered(20_000);
+        toItself.sentBetween(new Plane(0, 0x0A00_0001L, 0, 0x0A00_0001L, false));
+        final Direction halfLoopback = Directions.answered(20_000);
+        halfLoopback.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x0A00_0002L, false));
+        final Direction wire = Directions.answered(20_000);
+        wire.sentBetween(new Plane(0, 0x0A00_0001L, 0, 0x0A00_0002L, false));
+
+        for (final Direction d : List.of(loopback, ipv6Loopback, toItself, halfLoopback, wire)) {
+            inferred.place(d, wire);
+        }
+
+        assertThat(loopback.side()).isEqualTo(CaptureSide.BOTH_ENDS);
+        assertThat(loopback.sideReason()).contains("127.0.0.1", "127.0.0.2", "addresses of one host");
+        assertThat(ipv6Loopback.side()).isEqualTo(CaptureSide.BOTH_ENDS);
+        assertThat(toItself.side()).isEqualTo(CaptureSide.BOTH_ENDS);
+        assertThat(halfLoopback.side()).isEqualTo(CaptureSide.BETWEEN);
+        assertThat(wire.side()).isEqualTo(CaptureSide.BETWEEN);
+    }
+
+    @Test
+    void shouldPlaceAtBothEndsADirectionWhoseEndsTheStatedNodeOwnsBoth() throws Exception {
+        final SideInference stated = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("10.0.0.1"),
+            InetAddress.getByName("10.1.0.1"))), Timers.defaults());
+        // From one of the node's addresses to another: the stated node is both ends.
+        final Direction toItself = Directions.answered(500);
+        toItself.sentBetween(new Plane(0, 0x0A00_0001L, 0, 0x0A01_0001L, false));
+
+        stated.place(toItself, null);
+
+        assertThat(toItself.side()).isEqualTo(CaptureSide.BOTH_ENDS);
+    }
 }
