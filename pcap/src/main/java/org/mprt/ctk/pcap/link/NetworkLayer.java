@@ -90,15 +90,11 @@ public final class NetworkLayer {
 
     /** An encapsulation was unwrapped: what follows describes the frame inside it. */
     void encapsulated(final Encapsulation unwrapped) {
-        if (encapsulations++ == 0) {
-            encapsulation = unwrapped;
-        }
-        kind = NetworkLayerKind.NOT_UNWRAPPED;
-        offsetBytes = 0;
-        etherType = EtherType.NONE;
-        vlanTagCount = 0;
-        outerVlanId = NO_VLAN;
-        innerVlanId = NO_VLAN;
+        final Encapsulation outermost = encapsulations == 0 ? unwrapped : encapsulation;
+        final int depth = encapsulations + 1;
+        reset();
+        encapsulation = outermost;
+        encapsulations = depth;
     }
 
     void located(final NetworkLayerKind kind, final int offsetBytes, final int etherType) {
