@@ -20,6 +20,7 @@ import java.nio.ByteBuffer;
  */
 final class LinuxSll2Decoder implements LinkLayerDecoder {
     static final int PROTOCOL_TYPE_FIELD_OFFSET = 0;
+    static final int PACKET_TYPE_FIELD_OFFSET = 10;
     static final int LINK_LAYER_ADDRESS_FIELD_OFFSET = 12;
     static final int HEADER_LENGTH = LINK_LAYER_ADDRESS_FIELD_OFFSET + Long.BYTES;
 
@@ -32,5 +33,6 @@ final class LinuxSll2Decoder implements LinkLayerDecoder {
         }
         final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
+        result.direction(LinkDirection.ofLinuxPacketType(Byte.toUnsignedInt(frame.get(frameOffset + PACKET_TYPE_FIELD_OFFSET))));
     }
 }

@@ -21,6 +21,7 @@ import java.nio.ByteBuffer;
  * frames without a type) and come out as {@link NetworkLayerKind#OTHER}.
  */
 final class LinuxSllDecoder implements LinkLayerDecoder {
+    static final int PACKET_TYPE_FIELD_OFFSET = 0;
     static final int PROTOCOL_TYPE_FIELD_OFFSET = 14;
     static final int HEADER_LENGTH = PROTOCOL_TYPE_FIELD_OFFSET + Short.BYTES;
 
@@ -33,5 +34,6 @@ final class LinuxSllDecoder implements LinkLayerDecoder {
         }
         final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
+        result.direction(LinkDirection.ofLinuxPacketType(NetworkByteOrder.unsignedShortAt(frame, frameOffset + PACKET_TYPE_FIELD_OFFSET)));
     }
 }

@@ -18,6 +18,7 @@ public final class NetworkLayer {
     private int outerVlanId = NO_VLAN;
     private int innerVlanId = NO_VLAN;
     private Encapsulation encapsulation = Encapsulation.NONE;
+    private LinkDirection direction = LinkDirection.NOT_STATED;
     private int encapsulations;
 
     public NetworkLayerKind kind() {
@@ -57,6 +58,11 @@ public final class NetworkLayer {
         return encapsulation;
     }
 
+    /** Which way the capturing host saw the frame, where the link layer says (Linux cooked captures). */
+    public LinkDirection direction() {
+        return direction;
+    }
+
     /** How many encapsulations were unwrapped, one inside the other. */
     public int encapsulations() {
         return encapsulations;
@@ -86,12 +92,18 @@ public final class NetworkLayer {
         innerVlanId = NO_VLAN;
         encapsulation = Encapsulation.NONE;
         encapsulations = 0;
+        direction = LinkDirection.NOT_STATED;
+    }
+
+    void direction(final LinkDirection way) {
+        direction = way;
     }
 
     /** An encapsulation was unwrapped: what follows describes the frame inside it. */
     void encapsulated(final Encapsulation unwrapped) {
         final Encapsulation outermost = encapsulations == 0 ? unwrapped : encapsulation;
         final int depth = encapsulations + 1;
+        // The link's direction was the outer packet's (a collector receives every mirrored frame): reset with the rest.
         reset();
         encapsulation = outermost;
         encapsulations = depth;

@@ -19,6 +19,7 @@ import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
@@ -149,6 +150,19 @@ class EncapsulationDecoderTest {
             assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV4);
             assertThat(layer.offsetBytes()).isEqualTo(14);
         }
+    }
+
+    @Test
+    void shouldForgetWhichWayTheCollectorSawTheOuterPacket() {
+        final byte[] mirrored = wrapped().get(Encapsulation.ERSPAN_II);
+        final byte[] cooked = EncapsulatedFrames.join(HexFormat.of().parseHex("0800000000000003000100060200000000cc0000"),
+            Arrays.copyOfRange(mirrored, 14, mirrored.length));
+
+        final NetworkLayer layer = HexFrame.locate(LinkType.LINUX_SLL2, ByteBuffer.wrap(cooked));
+
+        assertThat(layer.encapsulation()).isEqualTo(Encapsulation.ERSPAN_II);
+        assertThat(layer.direction()).as("the collector received the ERSPAN packet, not the mirrored one")
+            .isEqualTo(LinkDirection.NOT_STATED);
     }
 
     @Test

@@ -41,4 +41,19 @@ class LinuxSll2DecoderTest {
 
         assertThat(layer.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
     }
+
+    @Test
+    void shouldTellWhichWayTheHostSawTheFrameFromItsPacketType() {
+        final NetworkLayer sent = HexFrame.locate(LinkType.LINUX_SLL2, HexFrame.of("0800" + SLL2_REST + "4500"));
+        final NetworkLayer received = HexFrame.locate(LinkType.LINUX_SLL2,
+            HexFrame.of("0800 0000 00000003 0001 00 06 0200000000bb0000 4500"));
+        final NetworkLayer overheard = HexFrame.locate(LinkType.LINUX_SLL2,
+            HexFrame.of("0800 0000 00000003 0001 03 06 0200000000bb0000 4500"));
+        final NetworkLayer ethernet = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa0200000000bb 0800 4500"));
+
+        assertThat(sent.direction()).isEqualTo(LinkDirection.OUTBOUND);
+        assertThat(received.direction()).isEqualTo(LinkDirection.INBOUND);
+        assertThat(overheard.direction()).isEqualTo(LinkDirection.NOT_STATED);
+        assertThat(ethernet.direction()).isEqualTo(LinkDirection.NOT_STATED);
+    }
 }

@@ -41,4 +41,13 @@ class LinuxSllDecoderTest {
         assertThat(HexFrame.locate(LinkType.LINUX_SLL, HexFrame.of(SLL_PREFIX + "08")).kind())
             .isEqualTo(NetworkLayerKind.TRUNCATED);
     }
+
+    @Test
+    void shouldTellWhichWayTheHostSawTheFrameFromItsPacketType() {
+        final NetworkLayer received = HexFrame.locate(LinkType.LINUX_SLL, HexFrame.of(SLL_PREFIX + "0800 4500"));
+        final NetworkLayer sent = HexFrame.locate(LinkType.LINUX_SLL, HexFrame.of("0004 0001 0006 0200000000aa0000 0800 4500"));
+
+        assertThat(received.direction()).isEqualTo(LinkDirection.INBOUND);
+        assertThat(sent.direction()).isEqualTo(LinkDirection.OUTBOUND);
+    }
 }

@@ -74,7 +74,7 @@ public final class Judge {
             for (final PassObserver w : watchers) {
                 w.observe(o);
             }
-            state.apply(o.frame(), o.status(), o.packet());
+            state.apply(o.frame(), o.status(), o.packet(), o.network().direction());
         }
         state.finish();
         return counts;

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.state;
 
 import java.util.Collection;
 import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.pcap.link.LinkDirection;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
@@ -174,16 +175,33 @@ public final class CaptureState {
 
     /** After the rules have judged a frame: learns from it. */
     public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
+        apply(frame, status, p, LinkDirection.NOT_STATED);
+    }
+
+    /**
+     * After the rules have judged a frame: learns from it, and from {@code way}, how the capture says
+     * its host saw the frame (Linux cooked captures), where the capture stands.
+     */
+    public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p, final LinkDirection way) {
         if (!belongsToConnection(status, p) || !tracked) {
             current = null;
             return;
         }
         if (p.profile() == Profile.MPRT) {
             final Plane plane = planeOf(p);
+            if (MprtOpcodes.isData(p) && lookCurrent() && currentOf != null) {
+                currentOf.linkMarked(way);
+            }
             current = null;
             mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane);
         } else {
             current = null;
+            if (RoceOpcodes.isRequest(p.opcode())) {
+                final QueuePairDirection d = roce.requests(p);
+                if (d != null) {
+                    d.linkMarked(way);
+                }
+            }
             roce.apply(frame.frameNumber(), frame.timestampNs(), p);
         }
     }

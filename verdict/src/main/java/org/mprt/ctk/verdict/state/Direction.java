@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.state;
 
 import java.util.ArrayList;
 import java.util.List;
+import org.mprt.ctk.pcap.link.LinkDirection;
 
 /**
  * One direction of one connection, as the capture shows it: data one way, answers the other way.
@@ -23,6 +24,10 @@ public abstract class Direction {
     private long slowestAnswerNs;
     private String midConnection;
     private long midConnectionFrame;
+    /** The direction's data frames as the capture marks them: sent by the capturing host, received by it, neither said. */
+    private long outboundData;
+    private long inboundData;
+    private long unmarkedData;
     private CaptureSide side = CaptureSide.UNKNOWN;
     private String sideReason = "the capture has not been read to its end";
 
@@ -40,6 +45,33 @@ public abstract class Direction {
     /** Where the capture stands for this direction; meaningful once the judge has read every frame. */
     public CaptureSide side() {
         return side;
+    }
+
+    /** Counts a data frame of this direction by the way the capture says its host saw it. */
+    void linkMarked(final LinkDirection way) {
+        if (way == LinkDirection.OUTBOUND) {
+            outboundData++;
+        } else if (way == LinkDirection.INBOUND) {
+            inboundData++;
+        } else {
+            unmarkedData++;
+        }
+    }
+
+    /**
+     * OUTBOUND when the capture marks every data frame of the direction as sent by the capturing host,
+     * INBOUND when as received by it; NOT_STATED when it marks none, or not all alike.
+     */
+    public LinkDirection dataMarkedAs() {
+        if (unmarkedData > 0 || outboundData > 0 == inboundData > 0) {
+            return LinkDirection.NOT_STATED;
+        }
+        return outboundData > 0 ? LinkDirection.OUTBOUND : LinkDirection.INBOUND;
+    }
+
+    /** Data frames of the direction the capture marks as {@link #dataMarkedAs()} says. */
+    public long markedData() {
+        return outboundData + inboundData;
     }
 
     /** Why the engine placed the capture there, in words for a verdict's explanation. */

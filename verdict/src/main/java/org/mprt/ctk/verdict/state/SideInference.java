@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.state;
 
 import java.util.Locale;
 import java.util.Set;
+import org.mprt.ctk.pcap.link.LinkDirection;
 
 /**
  * Places the capture relative to each connection direction (mprt-v0.1.md section 16.3).
@@ -13,6 +14,10 @@ import java.util.Set;
  * <p>When the user states the capture point, a direction whose data leaves from one of its
  * addresses was captured at its sender, one whose data arrives at one of them at its receiver, and
  * any other between the nodes.
+ *
+ * <p>Otherwise a capture that marks which frames its host sent and which it received (Linux cooked
+ * headers, {@code tcpdump -i any}) places itself: a direction whose data frames are all marked sent
+ * was captured at its sender, all marked received at its receiver.
  *
  * <p>Otherwise the timing of answers tells. Each answer the engine can tie to the packet it answers
  * (an MPRT ACK to the transmission its echo_timestamp names, a RoCEv2 ACK to a request PSN sent
@@ -51,6 +56,13 @@ final class SideInference {
         }
         if (point.isStated()) {
             placeStated(d);
+            return;
+        }
+        if (d.dataMarkedAs() != LinkDirection.NOT_STATED) {
+            final boolean sent = d.dataMarkedAs() == LinkDirection.OUTBOUND;
+            d.place(sent ? CaptureSide.SENDER : CaptureSide.RECEIVER, "the capture marks all " + d.markedData()
+                + " of this direction's data frames as " + (sent ? "sent" : "received") + " by the host it was taken on"
+                + " (Linux cooked headers), so it stands at the " + (sent ? "sender" : "receiver"));
             return;
         }
         final boolean here = d.answerSamples() > 0;

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.captures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -29,11 +30,15 @@ class SnappedCapturesTest {
     }
 
     @Test
-    void shouldJudgeALinuxCookedCaptureExactlyAsItsEthernetOriginal() throws Exception {
-        final Judgement ethernet = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers.pcap"));
+    void shouldJudgeALinuxCookedCaptureExactlyAsItsEthernetOriginalTakenWhereItsMarksSay() throws Exception {
+        // The cooked headers mark node A's frames as sent by the capturing host: the capture point is A,
+        // as a user would state it for the Ethernet original.
+        final Judgement ethernet = CaptureJudge.standard().takenAt(List.of(InetAddress.getByName("10.0.0.1")))
+            .judge(WIRE.resolve("mprt-bad-headers.pcap"));
         final Judgement cooked = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers-sll2.pcap"));
+        final Judgement unstated = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers.pcap"));
 
-        assertThat(outcomes(cooked)).isEqualTo(outcomes(ethernet));
+        assertThat(outcomes(cooked)).isEqualTo(outcomes(ethernet)).isNotEqualTo(outcomes(unstated));
         assertThat(cooked.capture().mprtFrames()).isEqualTo(ethernet.capture().mprtFrames());
     }
 

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetAddress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.mprt.ctk.pcap.link.LinkDirection;
 
 class SideInferenceTest {
 
@@ -120,5 +121,31 @@ class SideInferenceTest {
         stated.place(toItself, null);
 
         assertThat(toItself.side()).isEqualTo(CaptureSide.BOTH_ENDS);
+    }
+
+    @Test
+    void shouldPlaceTheCaptureWhereItsCookedHeadersMarkTheDataAsSentOrReceived() {
+        final Direction sent = Directions.answered(20_000);
+        final Direction received = Directions.answered(20_000);
+        final Direction mixed = Directions.answered(20_000);
+        for (int i = 0; i < 3; i++) {
+            sent.linkMarked(LinkDirection.OUTBOUND);
+            received.linkMarked(LinkDirection.INBOUND);
+        }
+        mixed.linkMarked(LinkDirection.OUTBOUND);
+        mixed.linkMarked(LinkDirection.INBOUND);
+        final Direction partly = Directions.answered(20_000);
+        partly.linkMarked(LinkDirection.OUTBOUND);
+        partly.linkMarked(LinkDirection.NOT_STATED);
+
+        for (final Direction d : List.of(sent, received, mixed, partly)) {
+            inferred.place(d, null);
+        }
+
+        assertThat(sent.side()).isEqualTo(CaptureSide.SENDER);
+        assertThat(sent.sideReason()).contains("all 3 of this direction's data frames as sent");
+        assertThat(received.side()).isEqualTo(CaptureSide.RECEIVER);
+        assertThat(mixed.side()).as("timing decides").isEqualTo(CaptureSide.UNKNOWN);
+        assertThat(partly.side()).as("timing decides").isEqualTo(CaptureSide.UNKNOWN);
     }
 }
