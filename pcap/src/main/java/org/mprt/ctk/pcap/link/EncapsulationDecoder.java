@@ -82,6 +82,14 @@ final class EncapsulationDecoder {
     private EncapsulationDecoder() {
     }
 
+    /** Unwraps the encapsulations around the IP packet {@code result} holds, up to MAX_ENCAPSULATIONS deep. */
+    static void unwrapAll(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final NetworkLayer result) {
+        for (int unwrapped = 0; unwrapped < NetworkLayerLocator.MAX_ENCAPSULATIONS
+            && unwrap(frame, frameOffset, lengthBytes, result); unwrapped++) {
+            // each pass moved result one encapsulation further in
+        }
+    }
+
     /**
      * When the IP packet {@code result} holds is an encapsulation, refills {@code result} with the
      * network layer inside it (or marks it truncated) and returns true; otherwise leaves it as it is
@@ -89,27 +97,34 @@ final class EncapsulationDecoder {
      */
     static boolean unwrap(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final NetworkLayer result) {
         final int ip = result.offsetBytes();
-        final int protocolAt;
-        final int payload;
-        if (result.kind() == NetworkLayerKind.IPV4) {
-            if (ip + IPV4_MIN_HEADER > lengthBytes || version(frame, frameOffset, ip) != IPV4_VERSION) {
-                return false;
-            }
-            protocolAt = ip + IPV4_PROTOCOL_OFFSET;
-            payload = ip + (u8(frame, frameOffset + ip) & 0x0F) * 4;
-        } else if (result.kind() == NetworkLayerKind.IPV6) {
+        if (result.kind() == NetworkLayerKind.IPV6) {
             return ip + IPV6_HEADER <= lengthBytes && version(frame, frameOffset, ip) == IPV6_VERSION
                 && unwrapIpv6(frame, frameOffset, lengthBytes, ip, result);
-        } else {
+        }
+        if (result.kind() != NetworkLayerKind.IPV4 || ip + IPV4_MIN_HEADER > lengthBytes) {
             return false;
         }
-        final int protocol = u8(frame, frameOffset + protocolAt);
-        if (protocol != IP_PROTOCOL_GRE && protocol != IP_PROTOCOL_UDP
-            || (NetworkByteOrder.unsignedShortAt(frame, frameOffset + ip + IPV4_FRAGMENT_OFFSET) & IPV4_FRAGMENT_BITS) != 0
-            || payload < ip + IPV4_MIN_HEADER) {
+        // Most packets are the mirrored ones themselves: their protocol or UDP port rules them out first.
+        final int protocol = u8(frame, frameOffset + ip + IPV4_PROTOCOL_OFFSET);
+        final int first = u8(frame, frameOffset + ip);
+        final int payload = ip + (first & 0x0F) * 4;
+        if (protocol == IP_PROTOCOL_UDP ? !isTunnelPort(frame, frameOffset, lengthBytes, payload)
+            : protocol != IP_PROTOCOL_GRE) {
+            return false;
+        }
+        if (first >>> 4 != IPV4_VERSION || payload < ip + IPV4_MIN_HEADER
+            || (NetworkByteOrder.unsignedShortAt(frame, frameOffset + ip + IPV4_FRAGMENT_OFFSET) & IPV4_FRAGMENT_BITS) != 0) {
             return false;
         }
         return unwrapPayload(frame, frameOffset, lengthBytes, protocol, payload, result);
+    }
+
+    private static boolean isTunnelPort(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final int udp) {
+        if (udp + UDP_HEADER > lengthBytes) {
+            return false;
+        }
+        final int port = NetworkByteOrder.unsignedShortAt(frame, frameOffset + udp + UDP_DESTINATION_PORT_OFFSET);
+        return port == VXLAN_PORT || port == GENEVE_PORT;
     }
 
     private static boolean unwrapIpv6(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final int ip,

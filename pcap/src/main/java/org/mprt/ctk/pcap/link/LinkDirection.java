@@ -6,12 +6,14 @@ package org.mprt.ctk.pcap.link;
  * received and PACKET_OUTGOING for one it sent. It tells at whose ports a capture was taken.
  */
 public enum LinkDirection {
-    /** The capture does not say, or the frame was neither sent nor received by the host (overheard, broadcast). */
+    /** The capture does not say: its link type carries no such mark. */
     NOT_STATED,
     /** Received by the capturing host: addressed to it (PACKET_HOST). */
     INBOUND,
     /** Sent by the capturing host (PACKET_OUTGOING). */
-    OUTBOUND;
+    OUTBOUND,
+    /** Marked as neither sent nor received by the host: overheard in promiscuous mode, broadcast or multicast. */
+    NEITHER;
 
     private static final int PACKET_HOST = 0;
     private static final int PACKET_OUTGOING = 4;
@@ -21,6 +23,6 @@ public enum LinkDirection {
         if (packetType == PACKET_HOST) {
             return INBOUND;
         }
-        return packetType == PACKET_OUTGOING ? OUTBOUND : NOT_STATED;
+        return packetType == PACKET_OUTGOING ? OUTBOUND : NEITHER;
     }
 }

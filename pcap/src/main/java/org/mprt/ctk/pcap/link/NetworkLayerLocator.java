@@ -43,10 +43,7 @@ public final class NetworkLayerLocator {
         final LinkLayerDecoder decoder = DECODERS[linkType.ordinal()];
         if (decoder != null) {
             decoder.locate(buffer, frameOffset, lengthBytes, result);
-            int unwrapped = 0;
-            while (unwrapped < MAX_ENCAPSULATIONS && EncapsulationDecoder.unwrap(buffer, frameOffset, lengthBytes, result)) {
-                unwrapped++;
-            }
+            EncapsulationDecoder.unwrapAll(buffer, frameOffset, lengthBytes, result);
         }
         return result.isLocated();
     }

@@ -53,7 +53,7 @@ class LinuxSll2DecoderTest {
 
         assertThat(sent.direction()).isEqualTo(LinkDirection.OUTBOUND);
         assertThat(received.direction()).isEqualTo(LinkDirection.INBOUND);
-        assertThat(overheard.direction()).isEqualTo(LinkDirection.NOT_STATED);
+        assertThat(overheard.direction()).isEqualTo(LinkDirection.NEITHER);
         assertThat(ethernet.direction()).isEqualTo(LinkDirection.NOT_STATED);
     }
 }

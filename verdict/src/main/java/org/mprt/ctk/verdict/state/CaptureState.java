@@ -187,22 +187,26 @@ public final class CaptureState {
             current = null;
             return;
         }
+        if (way != LinkDirection.NOT_STATED) {
+            linkMarked(p, way);
+        }
         if (p.profile() == Profile.MPRT) {
             final Plane plane = planeOf(p);
-            if (MprtOpcodes.isData(p) && lookCurrent() && currentOf != null) {
-                currentOf.linkMarked(way);
-            }
             current = null;
             mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane);
         } else {
             current = null;
-            if (RoceOpcodes.isRequest(p.opcode())) {
-                final QueuePairDirection d = roce.requests(p);
-                if (d != null) {
-                    d.linkMarked(way);
-                }
-            }
             roce.apply(frame.frameNumber(), frame.timestampNs(), p);
+        }
+    }
+
+    /** Counts a data packet (MPRT) or request (RoCEv2) by how the capture marks its frame, for {@link SideInference}. */
+    private void linkMarked(final DecodedPacket p, final LinkDirection way) {
+        final Direction d = p.profile() == Profile.MPRT
+            ? MprtOpcodes.isData(p) && lookCurrent() ? currentOf : null
+            : RoceOpcodes.isRequest(p.opcode()) ? roce.requests(p) : null;
+        if (d != null) {
+            d.linkMarked(way);
         }
     }
 

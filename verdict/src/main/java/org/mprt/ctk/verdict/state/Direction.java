@@ -24,10 +24,10 @@ public abstract class Direction {
     private long slowestAnswerNs;
     private String midConnection;
     private long midConnectionFrame;
-    /** The direction's data frames as the capture marks them: sent by the capturing host, received by it, neither said. */
+    /** The direction's data frames as the capture marks them: sent by the capturing host, received by it, neither. */
     private long outboundData;
     private long inboundData;
-    private long unmarkedData;
+    private long neitherData;
     private CaptureSide side = CaptureSide.UNKNOWN;
     private String sideReason = "the capture has not been read to its end";
 
@@ -47,23 +47,23 @@ public abstract class Direction {
         return side;
     }
 
-    /** Counts a data frame of this direction by the way the capture says its host saw it. */
+    /** Counts a data frame of this direction that the capture marks ({@code way} is not NOT_STATED). */
     void linkMarked(final LinkDirection way) {
         if (way == LinkDirection.OUTBOUND) {
             outboundData++;
         } else if (way == LinkDirection.INBOUND) {
             inboundData++;
         } else {
-            unmarkedData++;
+            neitherData++;
         }
     }
 
     /**
-     * OUTBOUND when the capture marks every data frame of the direction as sent by the capturing host,
-     * INBOUND when as received by it; NOT_STATED when it marks none, or not all alike.
+     * OUTBOUND when the capture marks every marked data frame of the direction as sent by the
+     * capturing host, INBOUND when as received by it; NOT_STATED when it marks none, or not all alike.
      */
     public LinkDirection dataMarkedAs() {
-        if (unmarkedData > 0 || outboundData > 0 == inboundData > 0) {
+        if (neitherData > 0 || outboundData > 0 == inboundData > 0) {
             return LinkDirection.NOT_STATED;
         }
         return outboundData > 0 ? LinkDirection.OUTBOUND : LinkDirection.INBOUND;

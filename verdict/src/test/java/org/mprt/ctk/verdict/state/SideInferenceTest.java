@@ -136,7 +136,7 @@ class SideInferenceTest {
         mixed.linkMarked(LinkDirection.INBOUND);
         final Direction partly = Directions.answered(20_000);
         partly.linkMarked(LinkDirection.OUTBOUND);
-        partly.linkMarked(LinkDirection.NOT_STATED);
+        partly.linkMarked(LinkDirection.NEITHER);
 
         for (final Direction d : List.of(sent, received, mixed, partly)) {
             inferred.place(d, null);
