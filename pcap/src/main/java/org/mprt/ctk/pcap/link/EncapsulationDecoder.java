@@ -84,9 +84,9 @@ final class EncapsulationDecoder {
 
     /** Unwraps the encapsulations around the IP packet {@code result} holds, up to MAX_ENCAPSULATIONS deep. */
     static void unwrapAll(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final NetworkLayer result) {
-        for (int unwrapped = 0; unwrapped < NetworkLayerLocator.MAX_ENCAPSULATIONS
-            && unwrap(frame, frameOffset, lengthBytes, result); unwrapped++) {
-            // each pass moved result one encapsulation further in
+        int unwrapped = 0;
+        while (unwrapped < NetworkLayerLocator.MAX_ENCAPSULATIONS && unwrap(frame, frameOffset, lengthBytes, result)) {
+            unwrapped++;
         }
     }
 
