@@ -18,6 +18,8 @@ import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.rule.RuleBook;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.QueuePairDirection;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.verdict.timeline.TimeSequence;
@@ -160,6 +162,13 @@ public final class CaptureJudge {
         final CaptureSummary summary = new CaptureSummary(capture.toString(), digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
             counts.other, state.untrackedFrames(), counts.encapsulated);
-        return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs());
+        final List<DirectionSummary> directions = new ArrayList<>();
+        for (final MprtDirection d : state.mprtDirections()) {
+            directions.add(DirectionSummary.of("MPRT", d));
+        }
+        for (final QueuePairDirection d : state.roceDirections()) {
+            directions.add(DirectionSummary.of("RoCEv2", d));
+        }
+        return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs(), directions);
     }
 }

@@ -13,16 +13,19 @@ import org.mprt.ctk.verdict.timeline.PathPlot;
  *
  * @param plots              one plot per path of each MPRT connection direction (bounded, sampled)
  * @param judgingToleranceNs the JUDGING_TOLERANCE every time bound was widened by
+ * @param directions         every connection direction the state followed, with where the capture stands for it
  */
-public record Judgement(CaptureSummary capture, List<Verdict> verdicts, List<PathPlot> plots, long judgingToleranceNs) {
+public record Judgement(CaptureSummary capture, List<Verdict> verdicts, List<PathPlot> plots, long judgingToleranceNs,
+                        List<DirectionSummary> directions) {
 
     public Judgement(final CaptureSummary capture, final List<Verdict> verdicts) {
-        this(capture, verdicts, List.of(), 0);
+        this(capture, verdicts, List.of(), 0, List.of());
     }
 
     public Judgement {
         verdicts = List.copyOf(verdicts);
         plots = List.copyOf(plots);
+        directions = List.copyOf(directions);
     }
 
     public Map<Outcome, Integer> counts() {

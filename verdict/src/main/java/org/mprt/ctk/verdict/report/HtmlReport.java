@@ -64,6 +64,7 @@ public final class HtmlReport {
             + "<title>Verdicts: " + esc(fileName(c.file())) + "</title>\n<style>\n" + STYLE + "</style></head><body>\n");
         summary(j, w);
         verdicts(j, w);
+        DirectionsTable.write(j.directions(), w);
         frames(j, w);
         plots(j, w);
         appendix(j, w);
@@ -96,7 +97,8 @@ public final class HtmlReport {
         final Map<Outcome, Integer> counts = j.counts();
         w.write(counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().word())
             .collect(Collectors.joining(" · ")));
-        w.write("</p>\n<nav><a href=\"#verdicts\">verdicts</a><a href=\"#frames\">failing frames</a>"
+        w.write("</p>\n<nav><a href=\"#verdicts\">verdicts</a><a href=\"#directions\">where the capture stands</a>"
+            + "<a href=\"#frames\">failing frames</a>"
             + "<a href=\"#plots\">time-sequence plots</a><a href=\"#appendix\">spec clauses</a></nav>\n");
     }
 

@@ -10,6 +10,7 @@ import java.util.Map;
 import org.mprt.ctk.requirement.Requirement;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.CaptureSummary;
+import org.mprt.ctk.verdict.DirectionSummary;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
@@ -55,8 +56,26 @@ public final class JsonReport {
                 writeVerdict(g, v);
             }
             g.writeEndArray();
+            g.writeArrayFieldStart("directions");
+            for (final DirectionSummary d : judgement.directions()) {
+                writeDirection(g, d);
+            }
+            g.writeEndArray();
             g.writeEndObject();
         }
+    }
+
+    private static void writeDirection(final JsonGenerator g, final DirectionSummary d) throws IOException {
+        g.writeStartObject();
+        g.writeStringField("profile", d.profile());
+        g.writeStringField("direction", d.direction());
+        g.writeStringField("capturedAt", d.sideName());
+        g.writeStringField("why", d.why());
+        g.writeBooleanField("fromStart", d.fromStart());
+        if (d.midConnectionReason() != null) {
+            g.writeStringField("midConnection", d.midConnectionReason());
+        }
+        g.writeEndObject();
     }
 
     private static void writeCapture(final JsonGenerator g, final CaptureSummary c) throws IOException {

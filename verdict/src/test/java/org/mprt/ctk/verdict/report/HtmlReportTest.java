@@ -106,6 +106,17 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldTellWhereTheCaptureStandsForEachDirection() throws Exception {
+        final Document d = parse(page(senderFaults()));
+
+        final NodeList rows = select(d, "//*[@id='directions']/following-sibling::*[1]/*[local-name()='tr']");
+        // A header row, then A's data to B, stated at A's address, so at its sender.
+        assertThat(rows.getLength()).isGreaterThanOrEqualTo(2);
+        assertThat(rows.item(1).getTextContent()).contains("MPRT", "DestQP 0x000100, SCN 0x000200", "the sender's port",
+            "stated");
+    }
+
+    @Test
     void shouldSayWhichEncapsulationAMirroredFrameWasDecodedFrom() throws Exception {
         final Judgement j = CaptureJudge.standard().judge(Path.of("..", "captures", "wire", "mprt-bad-headers-erspan.pcap"));
         final Document d = parse(page(j));

@@ -60,4 +60,21 @@ class JsonReportTest {
             assertThat(mirrored.path(count).asLong()).as(count).isEqualTo(direct.path(count).asLong());
         }
     }
+
+    @Test
+    void shouldListEveryDirectionWithWhereTheCaptureStandsAndWhy() throws Exception {
+        final JsonNode loopback = report("behaviour/mprt-receiver-faults-loopback.pcap").path("directions");
+        final JsonNode cooked = report("wire/mprt-bad-headers-sll2.pcap").path("directions");
+
+        assertThat(loopback).isNotEmpty();
+        for (final JsonNode d : loopback) {
+            assertThat(d.path("capturedAt").asText()).as(d.toString()).isEqualTo("both-ends");
+            assertThat(d.path("why").asText()).contains("addresses of one host");
+        }
+        final JsonNode fromA = cooked.get(0);
+        assertThat(fromA.path("profile").asText()).isEqualTo("MPRT");
+        assertThat(fromA.path("direction").asText()).isEqualTo("DestQP 0x000100, SCN 0x000200");
+        assertThat(fromA.path("capturedAt").asText()).isEqualTo("sender");
+        assertThat(fromA.path("why").asText()).contains("Linux cooked headers");
+    }
 }
