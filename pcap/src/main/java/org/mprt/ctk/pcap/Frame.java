@@ -21,6 +21,7 @@ public final class Frame {
     private long recordOffsetBytes;
     private ByteBuffer buffer;
     private int dataOffset;
+    private LinkDirection direction = LinkDirection.NOT_STATED;
 
     /** 1-based, as Wireshark numbers frames; 0 before the first {@code next}. */
     public long frameNumber() {
@@ -118,6 +119,21 @@ public final class Frame {
         this.linkType = linkType;
         this.interfaceId = interfaceId;
         this.recordOffsetBytes = recordOffsetBytes;
+        this.direction = LinkDirection.NOT_STATED;
+    }
+
+    /** Set after {@link #fill} by a record that says which way the capturing host saw the frame. */
+    void direction(final LinkDirection way) {
+        this.direction = way;
+    }
+
+    /**
+     * Which way the capturing host saw the frame, as its record says (a pcapng epb_flags option);
+     * NOT_STATED when the record does not say. Linux cooked headers say it in the link layer instead
+     * ({@link org.mprt.ctk.pcap.link.NetworkLayer#direction()}).
+     */
+    public LinkDirection direction() {
+        return direction;
     }
 
     void data(final ByteBuffer buffer, final int dataOffset) {

@@ -5,9 +5,6 @@ import static org.mprt.ctk.pcap.PcapngLayout.IF_TSOFFSET;
 import static org.mprt.ctk.pcap.PcapngLayout.IF_TSRESOL;
 import static org.mprt.ctk.pcap.PcapngLayout.INTERFACE_OPTIONS_OFFSET;
 import static org.mprt.ctk.pcap.PcapngLayout.LINK_TYPE_FIELD_OFFSET;
-import static org.mprt.ctk.pcap.PcapngLayout.OPTION_HEADER_LENGTH;
-import static org.mprt.ctk.pcap.PcapngLayout.OPTION_LENGTH_FIELD_OFFSET;
-import static org.mprt.ctk.pcap.PcapngLayout.OPT_ENDOFOPT;
 import static org.mprt.ctk.pcap.PcapngLayout.SNAP_LENGTH_FIELD_OFFSET;
 
 import java.nio.ByteOrder;
@@ -21,7 +18,7 @@ import java.nio.file.Path;
  * timestamp). The limits on {@code if_tsresol} are libpcap's, so that both readers accept and
  * reject the same files: a unit finer than 10^-19 or 2^-63 seconds cannot be counted in 64 bits.
  */
-final class PcapngInterfaceDescription {
+final class PcapngInterfaceDescription implements PcapngOptions.Visitor {
     private static final int BINARY_RESOLUTION_FLAG = 0x80;
     private static final int LARGEST_DECIMAL_EXPONENT = 19;
     private static final int LARGEST_BINARY_EXPONENT = 63;
@@ -30,6 +27,11 @@ final class PcapngInterfaceDescription {
     private final Path file;
     private final MappedWindow window;
     private final PcapngInterfaces interfaces;
+    /** What the options of the block being read set, and what reading them needs. */
+    private long blockFrameNumber;
+    private ByteOrder blockOrder;
+    private int tsresol;
+    private long offsetNs;
 
     PcapngInterfaceDescription(final Path file, final MappedWindow window, final PcapngInterfaces interfaces) {
         this.file = file;
@@ -42,31 +44,23 @@ final class PcapngInterfaceDescription {
         throws CaptureFormatException {
         final int linkTypeNumber = window.unsignedShortAt(blockOffset + LINK_TYPE_FIELD_OFFSET, order);
         final long snapLengthBytes = window.unsignedIntAt(blockOffset + SNAP_LENGTH_FIELD_OFFSET, order);
-        int tsresol = TimestampResolution.MICROSECONDS;
-        long offsetNs = 0;
-        final long optionsEnd = blockOffset + lengthBytes - BLOCK_TRAILER_LENGTH;
-        long optionOffset = blockOffset + INTERFACE_OPTIONS_OFFSET;
-        while (optionOffset + OPTION_HEADER_LENGTH <= optionsEnd) {
-            final int code = window.unsignedShortAt(optionOffset, order);
-            final int valueLengthBytes = window.unsignedShortAt(optionOffset + OPTION_LENGTH_FIELD_OFFSET, order);
-            if (code == OPT_ENDOFOPT) {
-                break;
-            }
-            final long valueOffset = optionOffset + OPTION_HEADER_LENGTH;
-            if (valueOffset + valueLengthBytes > optionsEnd) {
-                throw new CaptureFormatException(file, frameNumber, optionOffset, "interface description block option "
-                    + code + " claims length " + valueLengthBytes + ", past the end of its block (expected at most "
-                    + (optionsEnd - valueOffset) + ")");
-            }
-            if (code == IF_TSRESOL && valueLengthBytes >= 1) {
-                tsresol = window.unsignedByteAt(valueOffset);
-                checkResolution(frameNumber, valueOffset, tsresol);
-            } else if (code == IF_TSOFFSET && valueLengthBytes >= Long.BYTES) {
-                offsetNs = window.longAt(valueOffset, order) * NANOS_PER_SECOND;
-            }
-            optionOffset = valueOffset + PcapngLayout.padded(valueLengthBytes);
-        }
+        blockFrameNumber = frameNumber;
+        blockOrder = order;
+        tsresol = TimestampResolution.MICROSECONDS;
+        offsetNs = 0;
+        PcapngOptions.walk(file, window, frameNumber, "interface description block", blockOffset + INTERFACE_OPTIONS_OFFSET,
+            blockOffset + lengthBytes - BLOCK_TRAILER_LENGTH, order, this);
         interfaces.add(linkTypeNumber, snapLengthBytes, tsresol, offsetNs);
+    }
+
+    @Override
+    public void option(final int code, final long valueOffset, final int valueLengthBytes) throws CaptureFormatException {
+        if (code == IF_TSRESOL && valueLengthBytes >= 1) {
+            tsresol = window.unsignedByteAt(valueOffset);
+            checkResolution(blockFrameNumber, valueOffset, tsresol);
+        } else if (code == IF_TSOFFSET && valueLengthBytes >= Long.BYTES) {
+            offsetNs = window.longAt(valueOffset, blockOrder) * NANOS_PER_SECOND;
+        }
     }
 
     private void checkResolution(final long frameNumber, final long valueOffset, final int tsresol)

@@ -83,6 +83,8 @@ final class PcapngLayout {
     static final int IF_NAME = 2;
     static final int IF_TSRESOL = 9;
     static final int IF_TSOFFSET = 14;
+    /** epb_flags (draft-ietf-opsawg-pcapng section 4.3.1): a 32-bit word whose two low bits give the direction. */
+    static final int EPB_FLAGS = 2;
 
     private PcapngLayout() {
     }

@@ -1,6 +1,7 @@
 package org.mprt.ctk.pcap;
 
 import static org.mprt.ctk.pcap.PcapngLayout.CAPTURED_LENGTH_FIELD_OFFSET;
+import static org.mprt.ctk.pcap.PcapngLayout.ENHANCED_PACKET_BLOCK;
 import static org.mprt.ctk.pcap.PcapngLayout.ENHANCED_PACKET_BLOCK_MINIMUM_LENGTH;
 import static org.mprt.ctk.pcap.PcapngLayout.INTERFACE_ID_FIELD_OFFSET;
 import static org.mprt.ctk.pcap.PcapngLayout.ORIGINAL_LENGTH_FIELD_OFFSET;
@@ -24,10 +25,13 @@ import java.nio.file.Path;
  * is reported at time 0. Its captured length is the original length cut to the interface's snap
  * length, and the block must hold that many bytes.
  */
-final class PcapngPacketBlocks {
+final class PcapngPacketBlocks implements PcapngOptions.Visitor {
     private final Path file;
     private final MappedWindow window;
     private final PcapngInterfaces interfaces;
+    /** The byte order of the block whose options are being walked, and the direction they gave. */
+    private ByteOrder optionsOrder;
+    private LinkDirection direction;
 
     PcapngPacketBlocks(final Path file, final MappedWindow window, final PcapngInterfaces interfaces) {
         this.file = file;
@@ -71,6 +75,22 @@ final class PcapngPacketBlocks {
         frame.fill(frameNumber, interfaces.timestampNs(id, ticks), (int) capturedLengthBytes, originalLengthBytes,
             interfaces.linkTypeNumber(id), interfaces.linkType(id), id, blockOffset);
         frame.data(window.frameBuffer(), window.index(blockOffset + PACKET_DATA_OFFSET));
+        final long optionsStart = blockOffset + PACKET_DATA_OFFSET + PcapngLayout.padded(capturedLengthBytes);
+        final long optionsEnd = blockOffset + lengthBytes - PcapngLayout.BLOCK_TRAILER_LENGTH;
+        if (blockType == ENHANCED_PACKET_BLOCK && optionsStart < optionsEnd) {
+            optionsOrder = order;
+            direction = LinkDirection.NOT_STATED;
+            PcapngOptions.walk(file, window, frameNumber, "enhanced packet block", optionsStart, optionsEnd, order, this);
+            frame.direction(direction);
+        }
+    }
+
+    /** Of an enhanced packet block's options, only epb_flags matters: which way the capturing host saw the packet. */
+    @Override
+    public void option(final int code, final long valueOffset, final int valueLengthBytes) {
+        if (code == PcapngLayout.EPB_FLAGS && valueLengthBytes >= Integer.BYTES) {
+            direction = LinkDirection.ofPcapngFlags(window.unsignedIntAt(valueOffset, optionsOrder));
+        }
     }
 
     private void readSimple(

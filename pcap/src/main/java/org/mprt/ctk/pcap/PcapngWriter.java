@@ -22,6 +22,8 @@ public final class PcapngWriter implements CaptureWriter {
     public static final int DEFAULT_SNAP_LENGTH_BYTES = ClassicPcapLayout.LIBPCAP_MAXIMUM_SNAP_LENGTH_BYTES;
 
     private static final int OPTION_TSRESOL_LENGTH_BYTES = 1;
+    /** An epb_flags option and opt_endofopt: two option headers and the 32-bit flags word. */
+    private static final int EPB_FLAGS_OPTION_BYTES = 2 * PcapngLayout.OPTION_HEADER_LENGTH + Integer.BYTES;
     private static final int LARGEST_OPTION_LENGTH_BYTES = 0xFFFF;
     private static final byte[] TSRESOL_PADDING =
         new byte[(int) PcapngLayout.padded(OPTION_TSRESOL_LENGTH_BYTES) - OPTION_TSRESOL_LENGTH_BYTES];
@@ -155,11 +157,31 @@ public final class PcapngWriter implements CaptureWriter {
     public void write(
         final int interfaceId, final long timestampNs, final byte[] frame, final int offset, final int lengthBytes,
         final long originalLengthBytes) throws IOException {
+        write(interfaceId, timestampNs, frame, offset, lengthBytes, originalLengthBytes, LinkDirection.NOT_STATED);
+    }
+
+    /**
+     * As {@link #write(int, long, byte[], int, int, long)}, saying in an epb_flags option which way the
+     * capturing host saw the frame (none for NOT_STATED; NEITHER is written as not given).
+     */
+    public void write(
+        final int interfaceId, final long timestampNs, final byte[] frame, final int offset, final int lengthBytes,
+        final long originalLengthBytes, final LinkDirection direction) throws IOException {
         Objects.checkFromIndexSize(offset, lengthBytes, frame.length);
-        final int capturedLengthBytes = writeBlockHeader(interfaceId, timestampNs, lengthBytes, originalLengthBytes);
+        final int flags = direction.pcapngFlags();
+        final int optionsBytes = flags == 0 ? 0 : EPB_FLAGS_OPTION_BYTES;
+        final int capturedLengthBytes =
+            writeBlockHeader(interfaceId, timestampNs, lengthBytes, originalLengthBytes, optionsBytes);
         try {
             output.put(frame, offset, capturedLengthBytes);
-            writeBlockTrailer(capturedLengthBytes);
+            output.padTo32Bits(capturedLengthBytes);
+            if (flags != 0) {
+                output.reserve(EPB_FLAGS_OPTION_BYTES)
+                    .putShort((short) PcapngLayout.EPB_FLAGS).putShort((short) Integer.BYTES).putInt(flags)
+                    .putShort((short) PcapngLayout.OPT_ENDOFOPT).putShort((short) 0);
+            }
+            output.reserve(PcapngLayout.BLOCK_TRAILER_LENGTH)
+                .putInt((int) blockLengthBytes(capturedLengthBytes, optionsBytes));
         } catch (final IOException e) {
             output.abort();
             throw e;
@@ -179,6 +201,12 @@ public final class PcapngWriter implements CaptureWriter {
     private int writeBlockHeader(
         final int interfaceId, final long timestampNs, final int lengthBytes, final long originalLengthBytes)
         throws IOException {
+        return writeBlockHeader(interfaceId, timestampNs, lengthBytes, originalLengthBytes, 0);
+    }
+
+    private int writeBlockHeader(
+        final int interfaceId, final long timestampNs, final int lengthBytes, final long originalLengthBytes,
+        final int optionsBytes) throws IOException {
         checkOpen();
         if (interfaceId < 0 || interfaceId >= interfaceCount) {
             throw new IllegalArgumentException("interfaceId " + interfaceId + " (expected 0 to "
@@ -189,7 +217,7 @@ public final class PcapngWriter implements CaptureWriter {
         try {
             output.reserve(PcapngLayout.PACKET_DATA_OFFSET)
                 .putInt(PcapngLayout.ENHANCED_PACKET_BLOCK)
-                .putInt((int) blockLengthBytes(capturedLengthBytes))
+                .putInt((int) blockLengthBytes(capturedLengthBytes, optionsBytes))
                 .putInt(interfaceId)
                 .putInt((int) (timestampNs >>> 32))
                 .putInt((int) timestampNs)
@@ -204,12 +232,12 @@ public final class PcapngWriter implements CaptureWriter {
 
     private void writeBlockTrailer(final int capturedLengthBytes) throws IOException {
         output.padTo32Bits(capturedLengthBytes);
-        output.reserve(PcapngLayout.BLOCK_TRAILER_LENGTH).putInt((int) blockLengthBytes(capturedLengthBytes));
+        output.reserve(PcapngLayout.BLOCK_TRAILER_LENGTH).putInt((int) blockLengthBytes(capturedLengthBytes, 0));
     }
 
     /** A long, since a frame near 2 GiB still has a block length that fits the unsigned 32-bit field. */
-    private static long blockLengthBytes(final int capturedLengthBytes) {
-        return PcapngLayout.ENHANCED_PACKET_BLOCK_MINIMUM_LENGTH + PcapngLayout.padded(capturedLengthBytes);
+    private static long blockLengthBytes(final int capturedLengthBytes, final int optionsBytes) {
+        return PcapngLayout.ENHANCED_PACKET_BLOCK_MINIMUM_LENGTH + PcapngLayout.padded(capturedLengthBytes) + optionsBytes;
     }
 
     private void checkOpen() {

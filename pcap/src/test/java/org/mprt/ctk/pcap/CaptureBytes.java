@@ -110,6 +110,15 @@ final class CaptureBytes {
             .u32(data.length).u32(originalLengthBytes).bytes(data).padTo32Bits().u32(lengthBytes);
     }
 
+    /** A pcapng enhanced packet block with one option of {@code optionCode} holding {@code value}, then opt_endofopt. */
+    CaptureBytes enhancedPacket(final int interfaceId, final long ticks, final byte[] data, final int optionCode,
+                                final byte[] value) {
+        final int lengthBytes = 32 + padded(data.length) + 4 + padded(value.length) + 4;
+        return u32(6).u32(lengthBytes).u32(interfaceId).u32(ticks >>> 32).u32(ticks)
+            .u32(data.length).u32(data.length).bytes(data).padTo32Bits()
+            .u16(optionCode).u16(value.length).bytes(value).padTo32Bits().u16(0).u16(0).u32(lengthBytes);
+    }
+
     /** A pcapng simple packet block. */
     CaptureBytes simplePacket(final byte[] data, final long originalLengthBytes) {
         final int lengthBytes = 16 + padded(data.length);

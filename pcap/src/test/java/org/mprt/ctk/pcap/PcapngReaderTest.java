@@ -1,6 +1,7 @@
 package org.mprt.ctk.pcap;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -208,5 +209,48 @@ class PcapngReaderTest {
             reader.forEach(frame -> timestamps.add(frame.timestampNs()));
         }
         return timestamps;
+    }
+
+    @Test
+    void shouldTellWhichWayTheHostSawAPacketFromItsEpbFlags() throws IOException {
+        final CaptureBytes bytes = CaptureBytes.littleEndian()
+            .sectionHeader()
+            .interfaceDescription(1, 65_535, NO_TSRESOL)
+            .enhancedPacket(0, 1L, FIRST, 2, new byte[] {1, 0, 0, 0})
+            .enhancedPacket(0, 2L, FIRST, 2, new byte[] {2, 0, 0, 0})
+            .enhancedPacket(0, 3L, FIRST, 1, "a comment".getBytes(java.nio.charset.StandardCharsets.UTF_8))
+            .enhancedPacket(0, 4L, FIRST, 60);
+        bytes.order(ByteOrder.BIG_ENDIAN)
+            .sectionHeader()
+            .interfaceDescription(1, 65_535, NO_TSRESOL)
+            .enhancedPacket(0, 5L, SECOND, 2, new byte[] {0, 0, 0, 2});
+        final Path file = bytes.writeTo(tempDir.resolve("directions.pcapng"));
+
+        final List<LinkDirection> seen = new ArrayList<>();
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            final Frame frame = new Frame();
+            while (reader.next(frame)) {
+                seen.add(frame.direction());
+                assertThat(frame.copyData()).isEqualTo(frame.frameNumber() == 5 ? SECOND : FIRST);
+            }
+        }
+
+        assertThat(seen).containsExactly(LinkDirection.INBOUND, LinkDirection.OUTBOUND, LinkDirection.NOT_STATED,
+            LinkDirection.NOT_STATED, LinkDirection.OUTBOUND);
+    }
+
+    @Test
+    void shouldNameAnEnhancedPacketOptionThatRunsPastItsBlock() throws IOException {
+        final byte[] good = CaptureBytes.littleEndian().sectionHeader().interfaceDescription(1, 65_535, NO_TSRESOL)
+            .enhancedPacket(0, 1L, FIRST, 2, new byte[] {1, 0, 0, 0}).toByteArray();
+        final int optionLengthAt = 28 + 20 + 28 + 8 + 2;
+        good[optionLengthAt] = 40;
+        final Path file = java.nio.file.Files.write(tempDir.resolve("bad-option.pcapng"), good);
+
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            assertThatThrownBy(() -> reader.next(new Frame())).isInstanceOf(CaptureFormatException.class)
+                .hasMessageContaining("frame 1").hasMessageContaining("byte offset " + (optionLengthAt - 2))
+                .hasMessageContaining("enhanced packet block option 2 claims length 40, past the end of its block");
+        }
     }
 }

@@ -9,7 +9,10 @@ import java.nio.ByteOrder;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.List;
+import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -39,6 +42,46 @@ class PcapngWriterTest {
         assertThat(frames.get(0).data()).isEqualTo(WrittenFrame.pattern(61, 1));
         assertThat(frames.get(1).data()).isEqualTo(WrittenFrame.pattern(3, 2));
         assertThat(new String(Files.readAllBytes(file), StandardCharsets.ISO_8859_1)).contains("dut0-port0");
+    }
+
+    /** The direction round-trips through our reader, and Wireshark, an independent reader, reads the same. */
+    @Test
+    void shouldWriteWhichWayTheHostSawEachFrameAsEpbFlags() throws IOException, InterruptedException {
+        final Path file = tempDir.resolve("directions.pcapng");
+        final List<LinkDirection> written = List.of(LinkDirection.OUTBOUND, LinkDirection.INBOUND, LinkDirection.NOT_STATED);
+        try (PcapngWriter writer = PcapngWriter.create(file, ByteOrder.LITTLE_ENDIAN)) {
+            writer.addInterface("eth0", LinkType.ETHERNET, 65_535);
+            for (int i = 0; i < written.size(); i++) {
+                writer.write(0, i + 1, WrittenFrame.pattern(61 + i, i), 0, 61 + i, 61 + i, written.get(i));
+            }
+        }
+
+        final List<LinkDirection> read = new ArrayList<>();
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            final Frame frame = new Frame();
+            while (reader.next(frame)) {
+                read.add(frame.direction());
+                assertThat(frame.copyData()).isEqualTo(WrittenFrame.pattern(61 + read.size() - 1, read.size() - 1));
+            }
+        }
+        assertThat(read).isEqualTo(written);
+
+        Assumptions.assumeTrue(tsharkPresent(), "tshark is not installed: sudo apt-get install -y tshark");
+        final Process tshark = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-T", "fields", "-e",
+            "frame.packet_flags_direction").redirectError(ProcessBuilder.Redirect.DISCARD).start();
+        final String out = new String(tshark.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
+        assertThat(tshark.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        assertThat(out.lines().map(l -> l.isBlank() ? 0 : Long.decode(l.trim()).intValue()).toList())
+            .containsExactly(LinkDirection.OUTBOUND.pcapngFlags(), LinkDirection.INBOUND.pcapngFlags(), 0);
+    }
+
+    private static boolean tsharkPresent() {
+        try {
+            return new ProcessBuilder("tshark", "-v").redirectErrorStream(true)
+                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
+        } catch (final IOException | InterruptedException e) {
+            return false;
+        }
     }
 
     @Test

@@ -1,6 +1,7 @@
 package org.mprt.ctk.pcap.link;
 
 import java.nio.ByteBuffer;
+import org.mprt.ctk.pcap.LinkDirection;
 
 /**
  * LINKTYPE_LINUX_SLL2 (276): the second Linux "cooked" header, which adds the interface index and

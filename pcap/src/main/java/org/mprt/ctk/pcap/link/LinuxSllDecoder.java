@@ -1,6 +1,7 @@
 package org.mprt.ctk.pcap.link;
 
 import java.nio.ByteBuffer;
+import org.mprt.ctk.pcap.LinkDirection;
 
 /**
  * LINKTYPE_LINUX_SLL (113): the Linux "cooked" header that {@code tcpdump -i any} writes.

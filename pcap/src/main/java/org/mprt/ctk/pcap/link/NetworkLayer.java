@@ -1,5 +1,6 @@
 package org.mprt.ctk.pcap.link;
 
+import org.mprt.ctk.pcap.LinkDirection;
 /**
  * Where a frame's network-layer header starts and what it is, as a reusable result that
  * {@link NetworkLayerLocator} refills for every frame without allocating.

@@ -2,6 +2,7 @@ package org.mprt.ctk.pcap.link;
 
 import java.nio.ByteBuffer;
 import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.pcap.LinkDirection;
 import org.mprt.ctk.pcap.LinkType;
 
 /**
@@ -24,7 +25,13 @@ public final class NetworkLayerLocator {
 
     /** Fills {@code result} for a frame from {@code CaptureReader}; true when the network layer was found. */
     public static boolean locate(final Frame frame, final NetworkLayer result) {
-        return locate(frame.linkType(), frame.buffer(), frame.dataOffset(), frame.capturedLengthBytes(), result);
+        final boolean located = locate(frame.linkType(), frame.buffer(), frame.dataOffset(), frame.capturedLengthBytes(),
+            result);
+        // The record's own mark (pcapng epb_flags) where the link layer has none; not for a mirrored packet inside.
+        if (result.direction() == LinkDirection.NOT_STATED && result.encapsulations() == 0) {
+            result.direction(frame.direction());
+        }
+        return located;
     }
 
     /**

@@ -29,6 +29,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.pcap.LinkDirection;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
 

@@ -3,6 +3,7 @@ package org.mprt.ctk.pcap.link;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import org.junit.jupiter.api.Test;
+import org.mprt.ctk.pcap.LinkDirection;
 import org.mprt.ctk.pcap.LinkType;
 
 class LinuxSll2DecoderTest {

@@ -2,7 +2,7 @@ package org.mprt.ctk.verdict.state;
 
 import java.util.Collection;
 import org.mprt.ctk.pcap.Frame;
-import org.mprt.ctk.pcap.link.LinkDirection;
+import org.mprt.ctk.pcap.LinkDirection;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;

@@ -2,7 +2,7 @@ package org.mprt.ctk.verdict.state;
 
 import java.util.ArrayList;
 import java.util.List;
-import org.mprt.ctk.pcap.link.LinkDirection;
+import org.mprt.ctk.pcap.LinkDirection;
 
 /**
  * One direction of one connection, as the capture shows it: data one way, answers the other way.

@@ -2,7 +2,7 @@ package org.mprt.ctk.verdict.state;
 
 import java.util.Locale;
 import java.util.Set;
-import org.mprt.ctk.pcap.link.LinkDirection;
+import org.mprt.ctk.pcap.LinkDirection;
 
 /**
  * Places the capture relative to each connection direction (mprt-v0.1.md section 16.3).

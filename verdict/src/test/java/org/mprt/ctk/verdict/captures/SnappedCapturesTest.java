@@ -31,14 +31,16 @@ class SnappedCapturesTest {
 
     @Test
     void shouldJudgeALinuxCookedCaptureExactlyAsItsEthernetOriginalTakenWhereItsMarksSay() throws Exception {
-        // The cooked headers mark node A's frames as sent by the capturing host: the capture point is A,
-        // as a user would state it for the Ethernet original.
+        // The cooked headers (and, in the pcapng variant, the epb_flags) mark node A's frames as sent by the
+        // capturing host: the capture point is A, as a user would state it for the Ethernet original.
         final Judgement ethernet = CaptureJudge.standard().takenAt(List.of(InetAddress.getByName("10.0.0.1")))
             .judge(WIRE.resolve("mprt-bad-headers.pcap"));
         final Judgement cooked = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers-sll2.pcap"));
+        final Judgement flagged = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers-epb.pcapng"));
         final Judgement unstated = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers.pcap"));
 
         assertThat(outcomes(cooked)).isEqualTo(outcomes(ethernet)).isNotEqualTo(outcomes(unstated));
+        assertThat(outcomes(flagged)).as("pcapng epb_flags say it as the cooked headers do").isEqualTo(outcomes(ethernet));
         assertThat(cooked.capture().mprtFrames()).isEqualTo(ethernet.capture().mprtFrames());
     }
 

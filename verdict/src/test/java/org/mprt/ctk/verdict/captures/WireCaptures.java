@@ -12,6 +12,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mprt.ctk.pcap.CaptureWriter;
+import org.mprt.ctk.pcap.LinkDirection;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
 import org.mprt.ctk.pcap.PcapngWriter;
@@ -83,6 +84,7 @@ final class WireCaptures {
         for (final CaptureFile variant : variants()) {
             variant.write(capturesDir);
         }
+        writeMarkedPcapng(capturesDir.resolve("wire/mprt-bad-headers-epb.pcapng"), mprtBadHeaders());
         for (final Map.Entry<String, List<byte[]>> e : all().entrySet()) {
             final Path file = capturesDir.resolve(e.getKey());
             Files.createDirectories(file.getParent());
@@ -92,6 +94,22 @@ final class WireCaptures {
                     w.write(t, frame);
                     t += 1_000;
                 }
+            }
+        }
+    }
+
+    /**
+     * The bad-headers exchange as a pcapng capture on node A's host that says, in each enhanced packet
+     * block's epb_flags, whether the host sent the frame (A's) or received it (B's).
+     */
+    private static void writeMarkedPcapng(final Path file, final List<byte[]> frames) throws IOException {
+        Files.createDirectories(file.getParent());
+        try (PcapngWriter w = PcapngWriter.create(file, LinkType.ETHERNET)) {
+            long t = EPOCH_NS;
+            for (final byte[] frame : frames) {
+                final boolean fromA = (ByteBuffer.wrap(frame).getLong(4) & 0xFFFF_FFFF_FFFFL) == FrameFactory.MAC_A;
+                w.write(0, t, frame, 0, frame.length, frame.length, fromA ? LinkDirection.OUTBOUND : LinkDirection.INBOUND);
+                t += 1_000;
             }
         }
     }

@@ -5,7 +5,7 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.net.InetAddress;
 import java.util.List;
 import org.junit.jupiter.api.Test;
-import org.mprt.ctk.pcap.link.LinkDirection;
+import org.mprt.ctk.pcap.LinkDirection;
 
 class SideInferenceTest {
 
