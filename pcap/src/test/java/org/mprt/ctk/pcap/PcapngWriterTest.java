@@ -11,7 +11,6 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -66,22 +65,10 @@ class PcapngWriterTest {
         }
         assertThat(read).isEqualTo(written);
 
-        Assumptions.assumeTrue(tsharkPresent(), "tshark is not installed: sudo apt-get install -y tshark");
-        final Process tshark = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-T", "fields", "-e",
-            "frame.packet_flags_direction").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        final String out = new String(tshark.getInputStream().readAllBytes(), StandardCharsets.US_ASCII);
-        assertThat(tshark.waitFor(60, TimeUnit.SECONDS)).isTrue();
-        assertThat(out.lines().map(l -> l.isBlank() ? 0 : Long.decode(l.trim()).intValue()).toList())
+        Assumptions.assumeTrue(TsharkOnPath.present(), TsharkOnPath.INSTALL);
+        assertThat(TsharkOnPath.field(file, "frame.packet_flags_direction").stream()
+            .map(l -> l.isEmpty() ? 0 : Long.decode(l).intValue()).toList())
             .containsExactly(LinkDirection.OUTBOUND.pcapngFlags(), LinkDirection.INBOUND.pcapngFlags(), 0);
-    }
-
-    private static boolean tsharkPresent() {
-        try {
-            return new ProcessBuilder("tshark", "-v").redirectErrorStream(true)
-                .redirectOutput(ProcessBuilder.Redirect.DISCARD).start().waitFor() == 0;
-        } catch (final IOException | InterruptedException e) {
-            return false;
-        }
     }
 
     @Test

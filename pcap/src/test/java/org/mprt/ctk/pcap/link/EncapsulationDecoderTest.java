@@ -15,7 +15,6 @@ import static org.mprt.ctk.pcap.link.EncapsulatedFrames.vxlan;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -23,7 +22,6 @@ import java.util.HexFormat;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -32,6 +30,7 @@ import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.LinkDirection;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
+import org.mprt.ctk.pcap.TsharkOnPath;
 
 class EncapsulationDecoderTest {
     private static final int GRE = EncapsulationDecoder.IP_PROTOCOL_GRE;
@@ -190,7 +189,7 @@ class EncapsulationDecoderTest {
      */
     @Test
     void shouldAgreeWithWiresharkOnThePacketInside() throws IOException, InterruptedException {
-        Assumptions.assumeTrue(tsharkPresent(), "tshark is not installed: sudo apt-get install -y tshark");
+        Assumptions.assumeTrue(TsharkOnPath.present(), TsharkOnPath.INSTALL);
         final Path file = tempDir.resolve("mirrored.pcap");
         final List<byte[]> frames = new ArrayList<>(wrapped().values());
         try (PcapWriter writer = PcapWriter.create(file, LinkType.ETHERNET)) {
@@ -199,10 +198,7 @@ class EncapsulationDecoderTest {
                 writer.write(t++, frame);
             }
         }
-        final Process tshark = new ProcessBuilder("tshark", "-n", "-r", file.toString(), "-T", "fields", "-E",
-            "occurrence=l", "-e", "ip.src").redirectError(ProcessBuilder.Redirect.DISCARD).start();
-        final String[] lines = new String(tshark.getInputStream().readAllBytes(), StandardCharsets.US_ASCII).split("\n");
-        assertThat(tshark.waitFor(60, TimeUnit.SECONDS)).isTrue();
+        final List<String> sources = TsharkOnPath.field(file, "ip.src");
 
         final NetworkLayer layer = new NetworkLayer();
         final Frame frame = new Frame();
@@ -210,10 +206,10 @@ class EncapsulationDecoderTest {
             for (int i = 0; reader.next(frame); i++) {
                 assertThat(NetworkLayerLocator.locate(frame, layer)).isTrue();
                 final int source = frame.buffer().getInt(frame.dataOffset() + layer.offsetBytes() + 12);
-                assertThat(lines[i].trim()).as("frame %d, %s", i + 1, layer.encapsulation()).isEqualTo(dotted(source));
+                assertThat(sources.get(i)).as("frame %d, %s", i + 1, layer.encapsulation()).isEqualTo(dotted(source));
             }
         }
-        assertThat(lines).hasSize(frames.size());
+        assertThat(sources).hasSize(frames.size());
     }
 
     private static byte[] rocePacketOnTheWire() {
@@ -224,12 +220,4 @@ class EncapsulationDecoderTest {
         return (address >>> 24) + "." + (address >>> 16 & 0xFF) + "." + (address >>> 8 & 0xFF) + "." + (address & 0xFF);
     }
 
-    private static boolean tsharkPresent() {
-        try {
-            return new ProcessBuilder("tshark", "-v").redirectErrorStream(true).redirectOutput(ProcessBuilder.Redirect.DISCARD)
-                .start().waitFor() == 0;
-        } catch (final IOException | InterruptedException e) {
-            return false;
-        }
-    }
 }
