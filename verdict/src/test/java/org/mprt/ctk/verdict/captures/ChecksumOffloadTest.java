@@ -62,4 +62,20 @@ class ChecksumOffloadTest {
         file.write(dir);
         return CaptureJudge.standard().judge(dir.resolve(file.name())).verdictOn("MPRT-WIRE-004").orElseThrow();
     }
+
+    @Test
+    void aRoce2PacketWithThePartialSumFailsTheZeroChecksumRecommendationAndSaysWhy(@TempDir final Path dir) throws Exception {
+        final List<byte[]> frames = new ArrayList<>();
+        for (final CaptureFile.Timed t : RoceCaptures.requesterClean(new BehaviourCaptures()).frames()) {
+            frames.add(CaptureFile.checksumOffloaded(t.bytes()));
+        }
+        final CaptureFile file = CaptureFile.spaced("roce-offload.pcap", LinkType.ETHERNET,
+            PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, frames);
+        file.write(dir);
+
+        final Verdict v = CaptureJudge.standard().judge(dir.resolve(file.name())).verdictOn("ROCE-WIRE-006").orElseThrow();
+
+        assertThat(v.outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(v.explanation()).contains("frame 1: udp.checksum", "the partial sum a sender's checksum offload leaves");
+    }
 }
