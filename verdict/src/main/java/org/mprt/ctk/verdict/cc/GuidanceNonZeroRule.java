@@ -28,4 +28,9 @@ public final class GuidanceNonZeroRule extends PacketCheck {
         return o.packet().extensions().maeth().guidanceRateMbps() != 0 ? null
             : MaethFlyweight.GUIDANCE_RATE_MBPS.id() + ": expected a rate above 0, found 0";
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

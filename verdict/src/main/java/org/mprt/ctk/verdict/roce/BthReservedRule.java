@@ -48,4 +48,9 @@ public final class BthReservedRule extends PacketCheck {
     protected String violation(final Observation o) {
         return Mismatch.unless(field.id(), 0, o.packet().bth().get(field));
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

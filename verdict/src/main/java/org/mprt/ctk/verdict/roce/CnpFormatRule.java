@@ -37,4 +37,9 @@ public final class CnpFormatRule extends PacketCheck {
         return o.packet().extensions().cnp().isReservedZero() ? null
             : "cnp.reserved: expected 16 zero bytes after the BTH, found non-zero bytes";
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -41,4 +41,9 @@ public final class IpHeaderRule extends PacketCheck {
             Mismatch.unless("ipv4.fragment_offset", 0, ip.fragmentOffset()),
             Mismatch.unless("ipv4.protocol", UDP, ip.protocol()));
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

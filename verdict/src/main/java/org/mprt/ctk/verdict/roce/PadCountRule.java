@@ -38,4 +38,9 @@ public final class PadCountRule extends PacketCheck {
         return expected == padCnt ? null
             : Mismatch.of(BthFlyweight.PAD_CNT.id(), expected + " for a " + payload + "-byte payload", padCnt);
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -30,4 +30,9 @@ public final class SourcePortRangeRule extends PacketCheck {
         return port >= MIN_PORT ? null
             : UdpFlyweight.SOURCE_PORT.id() + ": expected 49152-65535 (0xC000-0xFFFF), found " + port + " (0x" + Integer.toHexString(port) + ")";
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

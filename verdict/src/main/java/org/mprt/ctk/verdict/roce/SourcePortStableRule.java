@@ -41,4 +41,9 @@ public final class SourcePortStableRule extends PacketCheck {
             : UdpFlyweight.SOURCE_PORT.id() + ": expected " + first.port() + " as on frame " + first.frame() + " to the same QP 0x"
                 + Integer.toHexString(qp.destQp()) + ", found " + port;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

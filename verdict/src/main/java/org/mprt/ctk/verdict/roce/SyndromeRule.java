@@ -43,4 +43,9 @@ public final class SyndromeRule extends PacketCheck {
         }
         return null;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -34,4 +34,9 @@ public final class UdpChecksumZeroRule extends PacketCheck {
             : mismatch + ", the partial sum a sender's checksum offload leaves for its NIC, which writes a non-zero"
                 + " checksum on the wire";
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

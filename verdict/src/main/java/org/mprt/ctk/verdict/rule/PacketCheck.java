@@ -80,8 +80,18 @@ public abstract class PacketCheck extends Rule {
         return evidence.requirementId();
     }
 
+    /**
+     * Each concrete check overrides this with {@code judge(o)}: inlined into a method of the final class
+     * itself, {@link #appliesTo} and {@link #violation} are bound to that class and inlined too, where
+     * here they would be one call site shared by every check (two megamorphic calls per check per packet).
+     */
     @Override
-    public final void observe(final Observation o) {
+    public void observe(final Observation o) {
+        judge(o);
+    }
+
+    /** Judges one frame: the decoder's structural verdict, or whether it applies and what it violates. */
+    protected final void judge(final Observation o) {
         if (structuralFields.length > 0 && o.status() == DecodeStatus.MALFORMED) {
             for (final FieldSpec field : structuralFields) {
                 if (o.isMalformedAt(field) && o.profileHint() == structuralProfile) {

@@ -51,4 +51,9 @@ public final class AckFieldsRule extends PacketCheck {
         }
         return null;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -44,4 +44,9 @@ public final class BthFieldsRule extends PacketCheck {
             Mismatch.unless(BthFlyweight.RESV6.id(), 0, bth.resv6()),
             Mismatch.unless(BthFlyweight.RESV7.id(), 0, bth.resv7()));
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

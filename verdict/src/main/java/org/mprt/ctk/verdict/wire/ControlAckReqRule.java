@@ -27,4 +27,9 @@ public final class ControlAckReqRule extends PacketCheck {
     protected String violation(final Observation o) {
         return Mismatch.unless(BthFlyweight.ACK_REQ.id(), 0, o.packet().bth().ackReq());
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -19,4 +19,9 @@ public final class DataEcnCapableRule extends DataPacketCheck {
         return ecn != Ecn.NOT_ECT ? null
             : "ip.ecn: expected ECT(0), ECT(1) or CE, found Not-ECT (0b00) on a data packet";
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

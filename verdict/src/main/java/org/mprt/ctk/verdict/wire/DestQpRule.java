@@ -27,4 +27,9 @@ public final class DestQpRule extends PacketCheck {
         final int dcn = o.packet().bth().destQp();
         return dcn > 1 ? null : BthFlyweight.DEST_QP.id() + ": expected a DCN other than 0 and 1, found " + dcn;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

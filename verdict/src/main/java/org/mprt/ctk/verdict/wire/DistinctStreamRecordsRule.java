@@ -36,4 +36,9 @@ public final class DistinctStreamRecordsRule extends PacketCheck {
         }
         return null;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

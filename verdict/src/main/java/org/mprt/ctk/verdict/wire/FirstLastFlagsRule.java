@@ -25,4 +25,9 @@ public final class FirstLastFlagsRule extends DataPacketCheck {
         }
         return null;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -46,4 +46,9 @@ public final class IcrcRule extends PacketCheck {
         return "icrc: expected 0x" + Integer.toHexString(o.packet().icrcComputed()) + ", found 0x"
             + Integer.toHexString(o.packet().icrcFound()) + " at byte " + (o.packet().icrcOffset() - o.packet().frameOffset());
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

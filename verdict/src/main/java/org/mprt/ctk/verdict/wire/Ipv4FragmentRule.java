@@ -31,4 +31,9 @@ public final class Ipv4FragmentRule extends PacketCheck {
             Mismatch.unless("ipv4.mf", 0, ip.mf()),
             Mismatch.unless("ipv4.fragment_offset", 0, ip.fragmentOffset()));
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -46,4 +46,9 @@ public final class LengthsRule extends PacketCheck {
     protected String violation(final Observation o) {
         return null;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

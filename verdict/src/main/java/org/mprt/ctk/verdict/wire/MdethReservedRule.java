@@ -24,4 +24,9 @@ public final class MdethReservedRule extends DataPacketCheck {
             Mismatch.unless(MdethFlyweight.RESERVED_24.id(), 0, m.reserved24()),
             Mismatch.unless(MdethFlyweight.RESERVED_28.id(), 0, m.reserved28()));
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

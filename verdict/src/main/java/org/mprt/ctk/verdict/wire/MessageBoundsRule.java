@@ -24,4 +24,9 @@ public final class MessageBoundsRule extends DataPacketCheck {
                 + m.messageOffset() + " + " + o.packet().payloadLength() + " bytes), past message_length "
                 + m.messageLength();
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

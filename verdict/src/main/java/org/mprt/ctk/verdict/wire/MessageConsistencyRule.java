@@ -88,4 +88,9 @@ public final class MessageConsistencyRule extends DataPacketCheck {
         }
         return null;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

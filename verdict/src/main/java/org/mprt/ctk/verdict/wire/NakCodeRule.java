@@ -30,4 +30,9 @@ public final class NakCodeRule extends PacketCheck {
             : MnethFlyweight.NAK_CODE.id() + ": expected a code from 0x01 to 0x07, found reserved code 0x"
                 + Integer.toHexString(code);
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -32,4 +32,9 @@ public final class OpcodeRule extends PacketCheck {
             : "bth.opcode: expected one of 0xC0, 0xC1, 0xC8-0xCB, found reserved MPRT opcode 0x"
                 + Integer.toHexString(o.packet().opcodeValue());
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -47,4 +47,9 @@ public final class PadRule extends PacketCheck {
         }
         return null;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -28,4 +28,9 @@ public final class PayloadPmtuRule extends DataPacketCheck {
         return payload <= pmtuBytes ? null
             : "payload: expected at most the PMTU of " + pmtuBytes + " bytes, found " + payload + " bytes";
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

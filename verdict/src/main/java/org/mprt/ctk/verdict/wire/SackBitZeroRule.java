@@ -29,4 +29,9 @@ public final class SackBitZeroRule extends PacketCheck {
             : MaethFlyweight.SACK_BITMAP.id() + "[0]: expected 0, found 1: PSN " + ((cack + 1) & 0xFFFFFF)
                 + " is SACKed although the cumulative PSN is " + cack;
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }

@@ -47,4 +47,9 @@ public final class UdpChecksumRule extends PacketCheck {
         return "udp.checksum: expected 0 or the correct checksum, found 0x"
             + Integer.toHexString(o.packet().udp().checksum()) + ", which is wrong";
     }
+
+    @Override
+    public void observe(final Observation o) {
+        judge(o);
+    }
 }
