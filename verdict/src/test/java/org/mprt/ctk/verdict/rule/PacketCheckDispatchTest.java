@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.rule;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.lang.reflect.Modifier;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 
 /**
@@ -14,14 +15,15 @@ import org.junit.jupiter.api.Test;
 class PacketCheckDispatchTest {
 
     @Test
-    void everyPacketCheckIsFinalAndDeclaresItsOwnObserve() throws Exception {
+    void everyPacketCheckIsFinalAndDeclaresItsOwnObserve() {
         int checks = 0;
         for (final Rule rule : RuleBook.all()) {
             if (rule instanceof PacketCheck) {
                 final Class<?> type = rule.getClass();
                 assertThat(Modifier.isFinal(type.getModifiers())).as("%s is final", type.getSimpleName()).isTrue();
-                assertThat(type.getDeclaredMethod("observe", Observation.class).getDeclaringClass())
-                    .as("%s declares observe(o) { judge(o); }", type.getSimpleName()).isEqualTo(type);
+                assertThat(Arrays.stream(type.getDeclaredMethods()).anyMatch(m -> m.getName().equals("observe")
+                    && Arrays.equals(m.getParameterTypes(), new Class<?>[] {Observation.class})))
+                    .as("%s declares observe(o) { judge(o); }", type.getSimpleName()).isTrue();
                 checks++;
             }
         }
