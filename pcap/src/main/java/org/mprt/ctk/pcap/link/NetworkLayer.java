@@ -31,6 +31,11 @@ public final class NetworkLayer {
         return kind == NetworkLayerKind.IPV4 || kind == NetworkLayerKind.IPV6 || kind == NetworkLayerKind.OTHER;
     }
 
+    /** True for an IPv4 or IPv6 network layer. */
+    boolean isIp() {
+        return kind == NetworkLayerKind.IPV4 || kind == NetworkLayerKind.IPV6;
+    }
+
     /** Offset from the start of the frame of the network-layer header; may equal the frame length. */
     public int offsetBytes() {
         return offsetBytes;

@@ -27,11 +27,18 @@ public final class NetworkLayerLocator {
     public static boolean locate(final Frame frame, final NetworkLayer result) {
         final boolean located = locate(frame.linkType(), frame.buffer(), frame.dataOffset(), frame.capturedLengthBytes(),
             result);
+        if (frame.direction() != LinkDirection.NOT_STATED) {
+            takeRecordsDirection(frame, result);
+        }
+        return located;
+    }
+
+    // Kept out of locate, which every frame passes through, so that it stays small enough to inline.
+    private static void takeRecordsDirection(final Frame frame, final NetworkLayer result) {
         // The record's own mark (pcapng epb_flags) where the link layer has none; not for a mirrored packet inside.
         if (result.direction() == LinkDirection.NOT_STATED && result.encapsulations() == 0) {
             result.direction(frame.direction());
         }
-        return located;
     }
 
     /**
@@ -50,7 +57,9 @@ public final class NetworkLayerLocator {
         final LinkLayerDecoder decoder = DECODERS[linkType.ordinal()];
         if (decoder != null) {
             decoder.locate(buffer, frameOffset, lengthBytes, result);
-            EncapsulationDecoder.unwrapAll(buffer, frameOffset, lengthBytes, result);
+            if (result.isIp()) {
+                EncapsulationDecoder.unwrapAll(buffer, frameOffset, lengthBytes, result);
+            }
         }
         return result.isLocated();
     }
