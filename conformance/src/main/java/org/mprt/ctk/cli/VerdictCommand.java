@@ -41,7 +41,9 @@ final class VerdictCommand implements Callable<Integer> {
     @Option(names = "--taken-at", paramLabel = "IP", split = ",",
         description = "The capture was taken at the ports of the node with these addresses (one per plane is "
             + "enough): sender rules are judged on what it sends, receiver rules on what it receives. Without it "
-            + "the side is inferred from answer times, and rules for a side that cannot be told are inconclusive")
+            + "the capture's own marks decide where it has them (Linux cooked headers, pcapng epb_flags), else "
+            + "answer times; data between loopback addresses is at both ends whatever is stated; rules for a side "
+            + "that cannot be told are inconclusive. The reports list where each connection direction stood, and why")
     private List<String> takenAt = List.of();
 
     @Option(names = "--from-start",
