@@ -1,15 +1,30 @@
 package org.mprt.ctk.verdict.report;
 
 import java.io.PrintStream;
+import java.util.EnumMap;
 import java.util.Map;
+import java.util.stream.Collectors;
+import org.mprt.ctk.verdict.DirectionSummary;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.state.CaptureSide;
 
 /** One screen about one capture: the counts, then every failure and inconclusive verdict. */
 public final class ConsoleSummary {
 
     private ConsoleSummary() {
+    }
+
+    /** Where the capture stood, counted over the connection directions: {@code capture at 2 directions' sender's port, ...}. */
+    static String placements(final Judgement j) {
+        final Map<CaptureSide, Integer> bySide = new EnumMap<>(CaptureSide.class);
+        for (final DirectionSummary d : j.directions()) {
+            bySide.merge(d.side(), 1, Integer::sum);
+        }
+        return "capture point: " + bySide.entrySet().stream()
+            .map(e -> e.getValue() + (e.getValue() == 1 ? " direction at " : " directions at ") + e.getKey().description())
+            .collect(Collectors.joining(", ")) + " (why: verdict.json, verdict.html)";
     }
 
     public static void print(final Judgement j, final PrintStream out) {
@@ -18,6 +33,9 @@ public final class ConsoleSummary {
             c.frames(), c.mprtFrames(), c.rocev2Frames(), c.snappedFrames(), c.unidentifiedFrames(), c.malformedFrames(),
             c.otherFrames(), c.encapsulatedFrames() > 0
                 ? "; " + c.encapsulatedFrames() + " of them unwrapped from a mirror's or an overlay's encapsulation" : "");
+        if (!j.directions().isEmpty()) {
+            out.println("  " + placements(j));
+        }
         final Map<Outcome, Integer> n = j.counts();
         final long should = j.recommendationsNotFollowed();
         out.printf("  %d pass, %d fail%s, %d inconclusive, %d not applicable: %s%n", n.get(Outcome.PASS),

@@ -62,7 +62,7 @@ final class SideInference {
             final boolean sent = d.dataMarkedAs() == LinkDirection.OUTBOUND;
             d.place(sent ? CaptureSide.SENDER : CaptureSide.RECEIVER, "the capture marks all " + d.markedData()
                 + " of this direction's data frames as " + (sent ? "sent" : "received") + " by the host it was taken on"
-                + " (Linux cooked headers), so it stands at the " + (sent ? "sender" : "receiver"));
+                + " (Linux cooked headers or pcapng epb_flags), so it stands at the " + (sent ? "sender" : "receiver"));
             return;
         }
         final boolean here = d.answerSamples() > 0;
