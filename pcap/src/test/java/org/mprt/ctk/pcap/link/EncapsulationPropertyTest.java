@@ -1,0 +1,46 @@
+package org.mprt.ctk.pcap.link;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatCode;
+
+import java.nio.ByteBuffer;
+import java.util.SplittableRandom;
+import org.junit.jupiter.api.Test;
+import org.mprt.ctk.pcap.LinkType;
+
+/**
+ * Whatever bytes follow an outer header that announces an encapsulation, the locator neither throws
+ * nor reads past the frame, and what it reports lies inside the frame. The frames are a real
+ * encapsulation cut short at a random byte, or with random bytes flipped (seeded, so a failure
+ * repeats).
+ */
+class EncapsulationPropertyTest {
+
+    private static final int ROUNDS = 50_000;
+
+    @Test
+    void shouldStayInsideTheFrameWhateverTheEncapsulationHolds() {
+        final SplittableRandom random = new SplittableRandom(0xE45B_A11L);
+        final byte[][] seeds = EncapsulationDecoderTestFrames.all();
+        for (int round = 0; round < ROUNDS; round++) {
+            final byte[] seed = seeds[random.nextInt(seeds.length)];
+            final byte[] frame = seed.clone();
+            for (int flips = random.nextInt(4); flips > 0; flips--) {
+                frame[random.nextInt(frame.length)] = (byte) random.nextInt(256);
+            }
+            final int length = random.nextInt(frame.length + 1);
+            // The frame ends where the buffer does, so that any read past the frame throws.
+            final ByteBuffer buffer = ByteBuffer.allocate(32 + length);
+            buffer.position(32);
+            buffer.put(frame, 0, length);
+            final NetworkLayer layer = new NetworkLayer();
+
+            assertThatCode(() -> NetworkLayerLocator.locate(LinkType.ETHERNET, buffer, 32, length, layer))
+                .as("round %d", round).doesNotThrowAnyException();
+            if (layer.isLocated()) {
+                assertThat(layer.offsetBytes()).as("round %d", round).isBetween(0, length);
+            }
+            assertThat(layer.encapsulations()).isBetween(0, NetworkLayerLocator.MAX_ENCAPSULATIONS);
+        }
+    }
+}
