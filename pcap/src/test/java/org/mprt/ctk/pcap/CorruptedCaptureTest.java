@@ -37,12 +37,14 @@ class CorruptedCaptureTest {
             .enhancedPacket(0, 5, FRAME, 60)
             .simplePacket(FRAME, 10)
             .block(5, new byte[8])
+            .enhancedPacket(0, 6, FRAME, 2, new byte[] {2, 0, 0, 0})
             .order(ByteOrder.BIG_ENDIAN).sectionHeader()
             .interfaceDescription(113, 0, 9)
             .enhancedPacket(0, 7, FRAME, 10)
+            .enhancedPacket(0, 8, FRAME, 1, new byte[] {'o', 'k'})
             .toByteArray();
 
-        assertCorruptionsAreFormatErrors(valid, 3);
+        assertCorruptionsAreFormatErrors(valid, 5);
     }
 
     private void assertCorruptionsAreFormatErrors(final byte[] valid, final long validFrames) throws IOException {
