@@ -1,6 +1,7 @@
 package org.mprt.ctk.pcap.link;
 
 import org.mprt.ctk.pcap.LinkDirection;
+
 /**
  * Where a frame's network-layer header starts and what it is, as a reusable result that
  * {@link NetworkLayerLocator} refills for every frame without allocating.
@@ -64,7 +65,11 @@ public final class NetworkLayer {
         return encapsulation;
     }
 
-    /** Which way the capturing host saw the frame, where the link layer says (Linux cooked captures). */
+    /**
+     * Which way the capturing host saw the frame, where the capture says: a Linux cooked header's
+     * packet type, or else (located from a {@link org.mprt.ctk.pcap.Frame}) its record's pcapng
+     * epb_flags. NOT_STATED for a packet found inside an encapsulation, which the host did not see.
+     */
     public LinkDirection direction() {
         return direction;
     }
