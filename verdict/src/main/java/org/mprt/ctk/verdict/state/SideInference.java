@@ -16,7 +16,7 @@ import org.mprt.ctk.pcap.LinkDirection;
  * any other between the nodes.
  *
  * <p>Otherwise a capture that marks which frames its host sent and which it received (Linux cooked
- * headers, {@code tcpdump -i any}) places itself: a direction whose data frames are all marked sent
+ * headers, {@code tcpdump -i any}; pcapng epb_flags) places itself: a direction whose data frames are all marked sent
  * was captured at its sender, all marked received at its receiver.
  *
  * <p>Otherwise the timing of answers tells. Each answer the engine can tie to the packet it answers
@@ -119,8 +119,8 @@ final class SideInference {
 
     /**
      * True when every address the direction's data travels between is a loopback address, or its
-     * sources are its destinations: no wire lies between its two ends. Such packets cannot cross a
-     * network (RFC 1122 section 3.2.1.3), so no capture of them was taken on a wire.
+     * sources are its destinations: no wire lies between its two ends. Loopback packets cannot cross
+     * a network (RFC 1122 section 3.2.1.3), and a host reaches its own address without one.
      */
     static boolean isOnOneHost(final Direction d) {
         if (d.sources().isEmpty() || d.destinations().isEmpty()) {
