@@ -37,6 +37,8 @@ final class EncapsulationDecoder {
     private static final int IPV4_MIN_HEADER = 20;
     private static final int IPV4_PROTOCOL_OFFSET = 9;
     private static final int IPV4_FRAGMENT_OFFSET = 6;
+    private static final int IPV4_TOTAL_LENGTH_OFFSET = 2;
+    private static final int IPV6_PAYLOAD_LENGTH_OFFSET = 4;
     /** The MF flag and the 13-bit fragment offset: a fragment carries only part of what it encapsulates. */
     private static final int IPV4_FRAGMENT_BITS = 0x3FFF;
     private static final int IPV6_HEADER = 40;
@@ -70,6 +72,8 @@ final class EncapsulationDecoder {
     private static final int ERSPAN_III_FRAME_TYPE_MASK = 0x1F;
     private static final int ERSPAN_III_FRAME_TYPE_ETHERNET = 0;
     private static final int ERSPAN_III_OPTIONS_BIT = 0x0001;
+    /** In the second 16 bits of a type II or III header, after COS and En/BSO: the mirror truncated the frame. */
+    private static final int ERSPAN_TRUNCATED_BIT = 0x0400;
 
     private static final int VXLAN_HEADER = 8;
     private static final int GENEVE_HEADER = 8;
@@ -88,6 +92,25 @@ final class EncapsulationDecoder {
         while (unwrapped < NetworkLayerLocator.MAX_ENCAPSULATIONS && unwrap(frame, frameOffset, lengthBytes, result)) {
             unwrapped++;
         }
+        if (unwrapped > 0 && result.mayBeCut() && result.isIp()) {
+            result.mirroredFrameLengthBytes(claimedFrameLength(frame, frameOffset, lengthBytes, result));
+        }
+    }
+
+    /**
+     * The length the mirrored frame had, as its IP header claims it (the IPv4 total length, or the IPv6
+     * payload length and header, after the headers before it); one more than the bytes present when
+     * the cut fell inside that length field.
+     */
+    private static int claimedFrameLength(final ByteBuffer frame, final int frameOffset, final int lengthBytes,
+                                          final NetworkLayer result) {
+        final int ip = result.offsetBytes();
+        if (result.kind() == NetworkLayerKind.IPV4) {
+            return ip + IPV4_TOTAL_LENGTH_OFFSET + 2 > lengthBytes ? lengthBytes + 1
+                : ip + NetworkByteOrder.unsignedShortAt(frame, frameOffset + ip + IPV4_TOTAL_LENGTH_OFFSET);
+        }
+        return ip + IPV6_PAYLOAD_LENGTH_OFFSET + 2 > lengthBytes ? lengthBytes + 1
+            : ip + IPV6_HEADER + NetworkByteOrder.unsignedShortAt(frame, frameOffset + ip + IPV6_PAYLOAD_LENGTH_OFFSET);
     }
 
     /**
@@ -157,7 +180,7 @@ final class EncapsulationDecoder {
         }
         final int port = NetworkByteOrder.unsignedShortAt(frame, frameOffset + payload + UDP_DESTINATION_PORT_OFFSET);
         if (port == VXLAN_PORT) {
-            return ethernet(frame, frameOffset, lengthBytes, Encapsulation.VXLAN, payload + UDP_HEADER + VXLAN_HEADER,
+            return ethernet(frame, frameOffset, lengthBytes, Encapsulation.VXLAN, true, payload + UDP_HEADER + VXLAN_HEADER,
                 result);
         }
         return port == GENEVE_PORT && geneve(frame, frameOffset, lengthBytes, payload + UDP_HEADER, result);
@@ -178,17 +201,18 @@ final class EncapsulationDecoder {
         switch (protocol) {
             case GRE_ERSPAN_I_II:
                 if ((flags & GRE_SEQUENCE) == 0) {
-                    return ethernet(frame, frameOffset, lengthBytes, Encapsulation.ERSPAN_I, inner, result);
+                    return ethernet(frame, frameOffset, lengthBytes, Encapsulation.ERSPAN_I, true, inner, result);
                 }
                 if (inner + ERSPAN_II_HEADER > lengthBytes) {
                     return truncated(result);
                 }
                 return version(frame, frameOffset, inner) == ERSPAN_II_VERSION
-                    && ethernet(frame, frameOffset, lengthBytes, Encapsulation.ERSPAN_II, inner + ERSPAN_II_HEADER, result);
+                    && ethernet(frame, frameOffset, lengthBytes, Encapsulation.ERSPAN_II, isTruncated(frame, frameOffset, inner),
+                    inner + ERSPAN_II_HEADER, result);
             case GRE_ERSPAN_III:
                 return erspanIii(frame, frameOffset, lengthBytes, inner, result);
             case GRE_TRANSPARENT_ETHERNET:
-                return ethernet(frame, frameOffset, lengthBytes, Encapsulation.GRE_ETHERNET, inner, result);
+                return ethernet(frame, frameOffset, lengthBytes, Encapsulation.GRE_ETHERNET, true, inner, result);
             case EtherType.IPV4:
             case EtherType.IPV6:
                 return ip(lengthBytes, Encapsulation.GRE_IP, protocol, inner, result);
@@ -209,7 +233,8 @@ final class EncapsulationDecoder {
         }
         final int inner = header + ERSPAN_III_HEADER
             + ((last & ERSPAN_III_OPTIONS_BIT) != 0 ? ERSPAN_III_PLATFORM_SPECIFIC : 0);
-        return ethernet(frame, frameOffset, lengthBytes, Encapsulation.ERSPAN_III, inner, result);
+        return ethernet(frame, frameOffset, lengthBytes, Encapsulation.ERSPAN_III, isTruncated(frame, frameOffset, header),
+            inner, result);
     }
 
     private static boolean geneve(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final int header,
@@ -224,16 +249,20 @@ final class EncapsulationDecoder {
         final int inner = header + GENEVE_HEADER + (first & GENEVE_OPTIONS_LENGTH_MASK) * OPTION_LENGTH_UNIT;
         final int protocol = NetworkByteOrder.unsignedShortAt(frame, frameOffset + header + GENEVE_PROTOCOL_OFFSET);
         if (protocol == GRE_TRANSPARENT_ETHERNET) {
-            return ethernet(frame, frameOffset, lengthBytes, Encapsulation.GENEVE, inner, result);
+            return ethernet(frame, frameOffset, lengthBytes, Encapsulation.GENEVE, true, inner, result);
         }
         return (protocol == EtherType.IPV4 || protocol == EtherType.IPV6)
             && ip(lengthBytes, Encapsulation.GENEVE, protocol, inner, result);
     }
 
-    /** The mirrored Ethernet frame at {@code inner}: its own EtherType and VLAN tags, as the link layer reads them. */
+    /**
+     * The mirrored Ethernet frame at {@code inner}: its own EtherType and VLAN tags, as the link layer
+     * reads them. {@code mayBeCut}: the encapsulation says the mirror truncated it, or cannot say.
+     */
     private static boolean ethernet(final ByteBuffer frame, final int frameOffset, final int lengthBytes,
-                                    final Encapsulation encapsulation, final int inner, final NetworkLayer result) {
-        result.encapsulated(encapsulation);
+                                    final Encapsulation encapsulation, final boolean mayBeCut, final int inner,
+                                    final NetworkLayer result) {
+        result.encapsulated(encapsulation, mayBeCut);
         if (inner + EthernetDecoder.HEADER_LENGTH > lengthBytes) {
             result.truncated();
             return true;
@@ -245,7 +274,8 @@ final class EncapsulationDecoder {
 
     private static boolean ip(final int lengthBytes, final Encapsulation encapsulation, final int etherType,
                               final int inner, final NetworkLayer result) {
-        result.encapsulated(encapsulation);
+        // GRE and Geneve cannot say whether a mirror cut what they carry.
+        result.encapsulated(encapsulation, true);
         if (inner > lengthBytes) {
             result.truncated();
         } else {
@@ -257,6 +287,11 @@ final class EncapsulationDecoder {
     private static boolean truncated(final NetworkLayer result) {
         result.truncated();
         return true;
+    }
+
+    /** The T bit of an ERSPAN type II or III header: the mirror cut the frame to its session's length. */
+    private static boolean isTruncated(final ByteBuffer frame, final int frameOffset, final int header) {
+        return (NetworkByteOrder.unsignedShortAt(frame, frameOffset + header + 2) & ERSPAN_TRUNCATED_BIT) != 0;
     }
 
     /** The version in the first four bits of an IP or ERSPAN header. */

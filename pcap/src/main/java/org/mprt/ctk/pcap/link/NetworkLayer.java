@@ -22,6 +22,8 @@ public final class NetworkLayer {
     private Encapsulation encapsulation = Encapsulation.NONE;
     private LinkDirection direction = LinkDirection.NOT_STATED;
     private int encapsulations;
+    private boolean mayBeCut;
+    private int mirroredFrameLengthBytes = -1;
 
     public NetworkLayerKind kind() {
         return kind;
@@ -74,6 +76,24 @@ public final class NetworkLayer {
         return direction;
     }
 
+    /**
+     * The length the frame inside an encapsulation had before a mirror may have cut it, as its IP header
+     * claims (from the start of the whole frame, like {@link #offsetBytes()}): set when an encapsulation
+     * says its mirror truncated the frame (ERSPAN's T bit) or cannot say (ERSPAN type I, GRE, VXLAN,
+     * Geneve); -1 otherwise. A packet shorter than this was cut by the mirror, not sent so.
+     */
+    public int mirroredFrameLengthBytes() {
+        return mirroredFrameLengthBytes;
+    }
+
+    boolean mayBeCut() {
+        return mayBeCut;
+    }
+
+    void mirroredFrameLengthBytes(final int lengthBytes) {
+        mirroredFrameLengthBytes = lengthBytes;
+    }
+
     /** How many encapsulations were unwrapped, one inside the other. */
     public int encapsulations() {
         return encapsulations;
@@ -104,20 +124,27 @@ public final class NetworkLayer {
         encapsulation = Encapsulation.NONE;
         encapsulations = 0;
         direction = LinkDirection.NOT_STATED;
+        mayBeCut = false;
+        mirroredFrameLengthBytes = -1;
     }
 
     void direction(final LinkDirection way) {
         direction = way;
     }
 
-    /** An encapsulation was unwrapped: what follows describes the frame inside it. */
-    void encapsulated(final Encapsulation unwrapped) {
+    /**
+     * An encapsulation was unwrapped: what follows describes the frame inside it, which the mirror may
+     * have cut when {@code cut} (or when an encapsulation around it may have).
+     */
+    void encapsulated(final Encapsulation unwrapped, final boolean cut) {
         final Encapsulation outermost = encapsulations == 0 ? unwrapped : encapsulation;
         final int depth = encapsulations + 1;
+        final boolean anyCut = mayBeCut || cut;
         // The link's direction was the outer packet's (a collector receives every mirrored frame): reset with the rest.
         reset();
         encapsulation = outermost;
         encapsulations = depth;
+        mayBeCut = anyCut;
     }
 
     void located(final NetworkLayerKind kind, final int offsetBytes, final int etherType) {

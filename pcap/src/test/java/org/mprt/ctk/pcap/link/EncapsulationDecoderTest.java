@@ -166,6 +166,25 @@ class EncapsulationDecoderTest {
     }
 
     @Test
+    void shouldGiveTheLengthAMirrorMayHaveCutTheFrameFrom() {
+        final byte[] whole = wrapped().get(Encapsulation.ERSPAN_II);
+        final int erspan = 14 + 20 + 8;
+        final byte[] cut = Arrays.copyOf(whole, whole.length - 10);
+        final byte[] cutAndSaysSo = cut.clone();
+        cutAndSaysSo[erspan + 2] |= 0x04;
+
+        final NetworkLayer silent = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(cut));
+        final NetworkLayer told = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(cutAndSaysSo));
+        final NetworkLayer vxlan = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(wrapped().get(Encapsulation.VXLAN)));
+        final NetworkLayer bare = HexFrame.locate(LinkType.ETHERNET, ByteBuffer.wrap(rocePacketOnTheWire()));
+
+        assertThat(silent.mirroredFrameLengthBytes()).as("T clear: the mirror did not cut it").isEqualTo(-1);
+        assertThat(told.mirroredFrameLengthBytes()).as("T set: as long as its IP header says").isEqualTo(whole.length);
+        assertThat(vxlan.mirroredFrameLengthBytes()).as("VXLAN cannot say").isEqualTo(wrapped().get(Encapsulation.VXLAN).length);
+        assertThat(bare.mirroredFrameLengthBytes()).isEqualTo(-1);
+    }
+
+    @Test
     void shouldCallAnEncapsulationCutBeforeItsPacketTruncated() {
         final byte[] frame = wrapped().get(Encapsulation.ERSPAN_II);
         final int greStart = 14 + 20;

@@ -10,16 +10,13 @@ import java.util.SortedMap;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.link.NetworkLayer;
-import org.mprt.ctk.pcap.link.NetworkLayerKind;
-import org.mprt.ctk.pcap.link.NetworkLayerLocator;
+import org.mprt.ctk.verdict.rule.Judge;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.HeaderLayout;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.decode.FieldCatalog;
-import org.mprt.ctk.wire.decode.PacketDecoder;
 import org.mprt.ctk.wire.ethernet.VlanTagFlyweight;
-import org.mprt.ctk.wire.ip.NetworkKind;
 
 /**
  * The frames a verdict page cites, decoded field by field: the capture is read once more after the
@@ -78,7 +75,7 @@ final class FrameTables {
             first = false;
         }
         w.write("</p>\n");
-        final DecodeStatus status = decode(frame, network, packet);
+        final DecodeStatus status = Judge.decode(frame, network, packet);
         if (status == null) {
             w.write("<p>Not an IP frame (link layer " + HtmlReport.esc(String.valueOf(frame.linkType())) + ").</p></div>\n");
             return;
@@ -106,19 +103,6 @@ final class FrameTables {
         }
         return " inside " + HtmlReport.esc(network.encapsulation().label())
             + (network.encapsulations() > 1 ? " (" + network.encapsulations() + " encapsulations deep)" : "");
-    }
-
-    private static DecodeStatus decode(final Frame frame, final NetworkLayer network, final DecodedPacket packet) {
-        if (!NetworkLayerLocator.locate(frame, network)) {
-            return null;
-        }
-        final NetworkLayerKind kind = network.kind();
-        if (kind != NetworkLayerKind.IPV4 && kind != NetworkLayerKind.IPV6) {
-            return null;
-        }
-        return PacketDecoder.decode(frame.buffer(), frame.dataOffset(), frame.dataOffset() + network.offsetBytes(),
-            kind == NetworkLayerKind.IPV4 ? NetworkKind.IPV4 : NetworkKind.IPV6, frame.capturedLengthBytes(),
-            frame.originalLengthBytes(), packet);
     }
 
     private static void header(final HeaderLayout layout, final DecodedPacket p, final int offset, final int end,

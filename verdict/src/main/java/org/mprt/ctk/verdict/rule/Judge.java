@@ -4,12 +4,14 @@ import java.io.IOException;
 import java.util.List;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.pcap.link.NetworkLayerLocator;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.decode.DecodeStatus;
+import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.decode.PacketDecoder;
 import org.mprt.ctk.wire.ip.NetworkKind;
 
@@ -111,18 +113,26 @@ public final class Judge {
     }
 
     private static DecodeStatus decode(final Observation o) {
-        final Frame frame = o.frame();
-        if (!NetworkLayerLocator.locate(frame, o.network())) {
+        return decode(o.frame(), o.network(), o.packet());
+    }
+
+    /**
+     * Finds a frame's network layer and decodes RoCEv2 or MPRT from it: null for a frame that is not IP,
+     * UNIDENTIFIED when the capture cut its link header. A packet a mirror may have cut inside its
+     * encapsulation is decoded against the length its IP header claims, so that the cut reads as the
+     * capture's (SNAPPED), not as the packet's own fault.
+     */
+    public static DecodeStatus decode(final Frame frame, final NetworkLayer network, final DecodedPacket packet) {
+        if (!NetworkLayerLocator.locate(frame, network)) {
             // A link header the capture cut short hides whether the frame was IP at all.
-            return frame.isTruncated() && o.network().kind() == NetworkLayerKind.TRUNCATED
-                ? DecodeStatus.UNIDENTIFIED : null;
+            return frame.isTruncated() && network.kind() == NetworkLayerKind.TRUNCATED ? DecodeStatus.UNIDENTIFIED : null;
         }
-        final NetworkLayerKind kind = o.network().kind();
+        final NetworkLayerKind kind = network.kind();
         if (kind != NetworkLayerKind.IPV4 && kind != NetworkLayerKind.IPV6) {
             return null;
         }
-        return PacketDecoder.decode(frame.buffer(), frame.dataOffset(), frame.dataOffset() + o.network().offsetBytes(),
+        return PacketDecoder.decode(frame.buffer(), frame.dataOffset(), frame.dataOffset() + network.offsetBytes(),
             kind == NetworkLayerKind.IPV4 ? NetworkKind.IPV4 : NetworkKind.IPV6, frame.capturedLengthBytes(),
-            frame.originalLengthBytes(), o.packet());
+            Math.max(frame.originalLengthBytes(), network.mirroredFrameLengthBytes()), packet);
     }
 }

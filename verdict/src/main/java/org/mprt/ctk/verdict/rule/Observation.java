@@ -115,7 +115,8 @@ public final class Observation {
      * its missing bytes are the capture's doing, not the sender's, so no rule holds them against it.
      */
     public boolean isSnapped() {
-        return frame.isTruncated();
+        // Decoded against a mirror's cut too (NetworkLayer.mirroredFrameLengthBytes); a frame not decoded has only its own.
+        return frame.isTruncated() || status != null && packet.isSnapped();
     }
 
     /**

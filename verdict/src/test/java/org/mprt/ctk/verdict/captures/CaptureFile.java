@@ -159,9 +159,19 @@ final class CaptureFile {
      * {@code sequence}), an ERSPAN header (version 1, session 5), then the frame as it crossed the port.
      */
     static byte[] erspanII(final byte[] mirrored, final int sequence) {
-        final ByteBuffer tunnel = ByteBuffer.allocate(8 + 8 + mirrored.length);
+        return erspanII(mirrored, sequence, mirrored.length);
+    }
+
+    /**
+     * As {@link #erspanII(byte[], int)} from a session that cuts each mirrored frame to {@code keepBytes}:
+     * a frame it cut carries the T bit.
+     */
+    static byte[] erspanII(final byte[] mirrored, final int sequence, final int keepBytes) {
+        final int kept = Math.min(keepBytes, mirrored.length);
+        final ByteBuffer tunnel = ByteBuffer.allocate(8 + 8 + kept);
         tunnel.putShort((short) 0x1000).putShort((short) 0x88BE).putInt(sequence)
-            .putShort((short) (1 << 12)).putShort((short) ERSPAN_SESSION).putInt(0).put(mirrored);
+            .putShort((short) (1 << 12)).putShort((short) (ERSPAN_SESSION | (kept < mirrored.length ? 0x0400 : 0)))
+            .putInt(0).put(mirrored, 0, kept);
         return toCollector(47, tunnel.array());
     }
 

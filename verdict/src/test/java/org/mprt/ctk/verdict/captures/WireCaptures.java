@@ -54,7 +54,9 @@ final class WireCaptures {
      * which cuts every data packet in its payload (its header rules judge as on the whole capture;
      * its payload, pad, ICRC and non-zero UDP checksum are not judged); as a Linux cooked v2 (SLL2)
      * capture; and as a remote collector receives them from a switch's ERSPAN type II session and from
-     * a cloud's VXLAN traffic mirror: these three are judged identically to the Ethernet one. And the
+     * a cloud's VXLAN traffic mirror: these three are judged identically to the Ethernet one; and from
+     * an ERSPAN session that cuts each frame to 128 bytes (its T bit set), judged as the snap-length
+     * capture: the mirror's cut is the capture's, not the packets' fault. And the
      * conforming exchange as a capture on the host of both nodes holds it when their NICs (or the
      * loopback interface) offload the UDP checksum: MPRT-WIRE-004 cannot be judged, all else as before.
      */
@@ -62,10 +64,12 @@ final class WireCaptures {
         final List<byte[]> frames = mprtBadHeaders();
         final List<byte[]> cooked = new ArrayList<>();
         final List<byte[]> erspan = new ArrayList<>();
+        final List<byte[]> erspanCut = new ArrayList<>();
         final List<byte[]> vxlan = new ArrayList<>();
         for (final byte[] frame : frames) {
             cooked.add(CaptureFile.linuxSll2(frame));
             erspan.add(CaptureFile.erspanII(frame, erspan.size()));
+            erspanCut.add(CaptureFile.erspanII(frame, erspanCut.size(), 128));
             vxlan.add(CaptureFile.vxlan(frame));
         }
         return List.of(
@@ -76,6 +80,8 @@ final class WireCaptures {
                 erspan),
             CaptureFile.spaced("wire/mprt-bad-headers-vxlan.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
                 vxlan),
+            CaptureFile.spaced("wire/mprt-bad-headers-erspan-cut.pcap", LinkType.ETHERNET,
+                PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erspanCut),
             CaptureFile.spaced("wire/mprt-clean-offload.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
                 mprtClean().stream().map(CaptureFile::checksumOffloaded).toList()));
     }
