@@ -33,5 +33,9 @@ final class EthernetDecoder implements LinkLayerDecoder {
         }
         final int etherType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + ETHER_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, etherType, HEADER_LENGTH, result);
+        // Linux's loopback device frames its packets with both addresses zero, which no NIC sends.
+        if (frame.getLong(frameOffset) == 0 && frame.getInt(frameOffset + Long.BYTES) == 0) {
+            result.onLoopbackDevice();
+        }
     }
 }

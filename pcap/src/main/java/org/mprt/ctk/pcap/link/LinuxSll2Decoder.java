@@ -21,6 +21,7 @@ import org.mprt.ctk.pcap.LinkDirection;
  */
 final class LinuxSll2Decoder implements LinkLayerDecoder {
     static final int PROTOCOL_TYPE_FIELD_OFFSET = 0;
+    static final int ARPHRD_TYPE_FIELD_OFFSET = 8;
     static final int PACKET_TYPE_FIELD_OFFSET = 10;
     static final int LINK_LAYER_ADDRESS_FIELD_OFFSET = 12;
     static final int HEADER_LENGTH = LINK_LAYER_ADDRESS_FIELD_OFFSET + Long.BYTES;
@@ -35,5 +36,8 @@ final class LinuxSll2Decoder implements LinkLayerDecoder {
         final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
         result.direction(LinkDirection.ofLinuxPacketType(Byte.toUnsignedInt(frame.get(frameOffset + PACKET_TYPE_FIELD_OFFSET))));
+        if (NetworkByteOrder.unsignedShortAt(frame, frameOffset + ARPHRD_TYPE_FIELD_OFFSET) == LinuxSllDecoder.ARPHRD_LOOPBACK) {
+            result.onLoopbackDevice();
+        }
     }
 }

@@ -23,6 +23,9 @@ import org.mprt.ctk.pcap.LinkDirection;
  */
 final class LinuxSllDecoder implements LinkLayerDecoder {
     static final int PACKET_TYPE_FIELD_OFFSET = 0;
+    static final int ARPHRD_TYPE_FIELD_OFFSET = 2;
+    /** The ARPHRD_ type of Linux's loopback device (linux/if_arp.h). */
+    static final int ARPHRD_LOOPBACK = 772;
     static final int PROTOCOL_TYPE_FIELD_OFFSET = 14;
     static final int HEADER_LENGTH = PROTOCOL_TYPE_FIELD_OFFSET + Short.BYTES;
 
@@ -36,5 +39,8 @@ final class LinuxSllDecoder implements LinkLayerDecoder {
         final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
         result.direction(LinkDirection.ofLinuxPacketType(NetworkByteOrder.unsignedShortAt(frame, frameOffset + PACKET_TYPE_FIELD_OFFSET)));
+        if (NetworkByteOrder.unsignedShortAt(frame, frameOffset + ARPHRD_TYPE_FIELD_OFFSET) == ARPHRD_LOOPBACK) {
+            result.onLoopbackDevice();
+        }
     }
 }

@@ -45,6 +45,10 @@ final class LoopbackDecoder implements LinkLayerDecoder {
         }
         final NetworkLayerKind kind = kindOfFamily(addressFamily(frame, frameOffset));
         result.located(kind, HEADER_LENGTH, RawIpDecoder.etherTypeOf(kind));
+        // LOOP is OpenBSD's loopback device; NULL also frames other interfaces (macOS utun).
+        if (networkOrder) {
+            result.onLoopbackDevice();
+        }
     }
 
     private int addressFamily(final ByteBuffer frame, final int frameOffset) {

@@ -23,6 +23,7 @@ public final class NetworkLayer {
     private LinkDirection direction = LinkDirection.NOT_STATED;
     private int encapsulations;
     private boolean mayBeCut;
+    private boolean loopbackDevice;
     private int mirroredFrameLengthBytes = -1;
 
     public NetworkLayerKind kind() {
@@ -94,6 +95,19 @@ public final class NetworkLayer {
         mirroredFrameLengthBytes = lengthBytes;
     }
 
+    /**
+     * True when the capture shows the frame crossing the capturing host's loopback device: Linux's
+     * {@code lo} (an Ethernet header with both addresses zero, or a cooked header of ARPHRD_LOOPBACK)
+     * or OpenBSD's (LINKTYPE_LOOP). Both ends of such a packet are on the capturing host.
+     */
+    public boolean isOnLoopbackDevice() {
+        return loopbackDevice;
+    }
+
+    void onLoopbackDevice() {
+        loopbackDevice = true;
+    }
+
     /** How many encapsulations were unwrapped, one inside the other. */
     public int encapsulations() {
         return encapsulations;
@@ -126,6 +140,7 @@ public final class NetworkLayer {
         direction = LinkDirection.NOT_STATED;
         mayBeCut = false;
         mirroredFrameLengthBytes = -1;
+        loopbackDevice = false;
     }
 
     void direction(final LinkDirection way) {

@@ -118,4 +118,17 @@ class EthernetDecoderTest {
         assertThat(layer.offsetBytes()).isEqualTo(18);
         assertThat(layer.outerVlanId()).isEqualTo(100);
     }
+
+    @Test
+    void shouldTellLinuxLoopbackFramesByTheirZeroAddresses() {
+        final NetworkLayer lo = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("000000000000 000000000000 0800 4500"));
+        final NetworkLayer halfZero = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("000000000000 0200000000bb 0800 4500"));
+        final NetworkLayer openBsdLoop = HexFrame.locate(LinkType.LOOP, HexFrame.of("00000002 4500"));
+        final NetworkLayer bsdNull = HexFrame.locate(LinkType.NULL, HexFrame.of("02000000 4500"));
+
+        assertThat(lo.isOnLoopbackDevice()).isTrue();
+        assertThat(halfZero.isOnLoopbackDevice()).isFalse();
+        assertThat(openBsdLoop.isOnLoopbackDevice()).isTrue();
+        assertThat(bsdNull.isOnLoopbackDevice()).as("NULL also frames macOS utun").isFalse();
+    }
 }

@@ -57,4 +57,16 @@ class LinuxSll2DecoderTest {
         assertThat(overheard.direction()).isEqualTo(LinkDirection.NEITHER);
         assertThat(ethernet.direction()).isEqualTo(LinkDirection.NOT_STATED);
     }
+
+    @Test
+    void shouldTellAFrameOnTheLoopbackDeviceByItsArphrdType() {
+        final NetworkLayer lo = HexFrame.locate(LinkType.LINUX_SLL2,
+            HexFrame.of("0800 0000 00000001 0304 00 06 000000000000 0000 4500"));
+        final NetworkLayer ether = HexFrame.locate(LinkType.LINUX_SLL2, HexFrame.of("0800" + SLL2_REST + "4500"));
+        final NetworkLayer cookedV1 = HexFrame.locate(LinkType.LINUX_SLL, HexFrame.of("0000 0304 0006 0000000000000000 0800 4500"));
+
+        assertThat(lo.isOnLoopbackDevice()).isTrue();
+        assertThat(ether.isOnLoopbackDevice()).isFalse();
+        assertThat(cookedV1.isOnLoopbackDevice()).isTrue();
+    }
 }

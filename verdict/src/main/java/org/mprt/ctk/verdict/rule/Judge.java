@@ -76,7 +76,7 @@ public final class Judge {
             for (final PassObserver w : watchers) {
                 w.observe(o);
             }
-            state.apply(o.frame(), o.status(), o.packet(), o.network().direction());
+            state.apply(o.frame(), o.status(), o.packet(), o.network());
         }
         state.finish();
         return counts;

@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.state;
 import java.util.Collection;
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.LinkDirection;
+import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
@@ -175,20 +176,21 @@ public final class CaptureState {
 
     /** After the rules have judged a frame: learns from it. */
     public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
-        apply(frame, status, p, LinkDirection.NOT_STATED);
+        apply(frame, status, p, null);
     }
 
     /**
-     * After the rules have judged a frame: learns from it, and from {@code way}, how the capture says
-     * its host saw the frame (Linux cooked captures), where the capture stands.
+     * After the rules have judged a frame: learns from it, and from its link layer ({@code network},
+     * or null) what tells where the capture stands: which way the capturing host saw the frame (cooked
+     * headers, pcapng epb_flags) and whether it crossed the host's loopback device.
      */
-    public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p, final LinkDirection way) {
+    public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p, final NetworkLayer network) {
         if (!belongsToConnection(status, p) || !tracked) {
             current = null;
             return;
         }
-        if (way != LinkDirection.NOT_STATED) {
-            linkMarked(p, way);
+        if (network != null && (network.direction() != LinkDirection.NOT_STATED || network.isOnLoopbackDevice())) {
+            linkMarked(p, network);
         }
         if (p.profile() == Profile.MPRT) {
             final Plane plane = planeOf(p);
@@ -200,13 +202,26 @@ public final class CaptureState {
         }
     }
 
-    /** Counts a data packet (MPRT) or request (RoCEv2) by how the capture marks its frame, for {@link SideInference}. */
-    private void linkMarked(final DecodedPacket p, final LinkDirection way) {
+    /**
+     * For {@link SideInference}: counts a data packet (MPRT) or request (RoCEv2) by the way the capture
+     * says its host saw it; and a packet on the host's loopback device, data or answer, puts both
+     * directions of its connection on that host.
+     */
+    private void linkMarked(final DecodedPacket p, final NetworkLayer network) {
+        final boolean mprtData = p.profile() == Profile.MPRT && MprtOpcodes.isData(p);
         final Direction d = p.profile() == Profile.MPRT
-            ? MprtOpcodes.isData(p) && lookCurrent() ? currentOf : null
+            ? lookCurrent() ? currentOf : null
             : RoceOpcodes.isRequest(p.opcode()) ? roce.requests(p) : null;
-        if (d != null) {
-            d.linkMarked(way);
+        if (network.direction() != LinkDirection.NOT_STATED && d != null && (mprtData || p.profile() != Profile.MPRT)) {
+            d.linkMarked(network.direction());
+        }
+        if (network.isOnLoopbackDevice()) {
+            if (d != null) {
+                d.crossedLoopbackDevice();
+            }
+            if (p.profile() == Profile.MPRT && currentLooked && currentAnswered != null) {
+                currentAnswered.crossedLoopbackDevice();
+            }
         }
     }
 

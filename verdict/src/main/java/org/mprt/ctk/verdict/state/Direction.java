@@ -28,6 +28,8 @@ public abstract class Direction {
     private long outboundData;
     private long inboundData;
     private long neitherData;
+    /** A data frame of the direction crossed the capturing host's loopback device. */
+    private boolean loopbackDevice;
     private CaptureSide side = CaptureSide.UNKNOWN;
     private String sideReason = "the capture has not been read to its end";
 
@@ -67,6 +69,15 @@ public abstract class Direction {
             return LinkDirection.NOT_STATED;
         }
         return outboundData > 0 ? LinkDirection.OUTBOUND : LinkDirection.INBOUND;
+    }
+
+    void crossedLoopbackDevice() {
+        loopbackDevice = true;
+    }
+
+    /** True when the capture shows data of this direction on the capturing host's loopback device. */
+    public boolean isOnLoopbackDevice() {
+        return loopbackDevice;
     }
 
     /** Data frames of the direction the capture marks as {@link #dataMarkedAs()} says. */

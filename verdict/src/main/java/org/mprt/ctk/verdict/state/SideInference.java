@@ -7,9 +7,9 @@ import org.mprt.ctk.pcap.LinkDirection;
 /**
  * Places the capture relative to each connection direction (mprt-v0.1.md section 16.3).
  *
- * <p>A direction whose data travels between loopback addresses, or from a host to itself, was
- * captured at both ends at once (a software implementation talking to its peer over a host's
- * loopback interface), whatever point is stated.
+ * <p>A direction whose data the capture shows on the host's loopback device, or that travels between
+ * loopback addresses, or from a host to itself, was captured at both ends at once (a software
+ * implementation talking to its peer over a host's loopback interface), whatever point is stated.
  *
  * <p>When the user states the capture point, a direction whose data leaves from one of its
  * addresses was captured at its sender, one whose data arrives at one of them at its receiver, and
@@ -48,6 +48,11 @@ final class SideInference {
     /** Places {@code d}, whose connection's other direction is {@code reverse} (or null). */
     void place(final Direction d, final Direction reverse) {
         // Before a stated point: whatever point the capture was taken at on that host, it is both ends.
+        if (d.isOnLoopbackDevice()) {
+            d.place(CaptureSide.BOTH_ENDS, "this direction's data crossed the capturing host's loopback device, so"
+                + " both its ends are on that host and the capture holds it as sent and as received");
+            return;
+        }
         if (isOnOneHost(d)) {
             d.place(CaptureSide.BOTH_ENDS, "this direction's data travels from " + d.sources() + " to "
                 + d.destinations() + ", addresses of one host (loopback, or a node sending to itself), so the"

@@ -69,7 +69,7 @@ class JsonReportTest {
         assertThat(loopback).isNotEmpty();
         for (final JsonNode d : loopback) {
             assertThat(d.path("capturedAt").asText()).as(d.toString()).isEqualTo("both-ends");
-            assertThat(d.path("why").asText()).contains("addresses of one host");
+            assertThat(d.path("why").asText()).contains("loopback device");
         }
         final JsonNode fromA = cooked.get(0);
         assertThat(fromA.path("profile").asText()).isEqualTo("MPRT");
