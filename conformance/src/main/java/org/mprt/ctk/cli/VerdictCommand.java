@@ -59,6 +59,13 @@ final class VerdictCommand implements Callable<Integer> {
         description = "Line rate of each port of the receiving node in Mb/s (MPRT-RECV-001 and -004 need it)")
     private long portRateMbps;
 
+    @Option(names = "--drop-duplicates", paramLabel = "MICROS",
+        description = "The capture holds some packets twice (a mirror of two ports a packet crosses in turn): drop a "
+            + "RoCEv2 or MPRT packet whose addresses and UDP datagram repeat one captured at most MICROS microseconds "
+            + "before (keep it as short as the mirror's delay between its copies: a RoCEv2 resend within it would be "
+            + "dropped too)")
+    private double duplicateWindowMicros;
+
     private CaptureJudge base() throws IOException {
         try {
             return pics == null ? CaptureJudge.standard() : CaptureJudge.declaring(Pics.load(pics));
@@ -85,6 +92,13 @@ final class VerdictCommand implements Callable<Integer> {
         }
         if (portRateMbps > 0) {
             judge = judge.portRateMbps(portRateMbps);
+        }
+        if (duplicateWindowMicros < 0 || Double.isNaN(duplicateWindowMicros)) {
+            throw new InputException("--drop-duplicates " + duplicateWindowMicros
+                + ": expected a window in microseconds, more than 0, such as 5");
+        }
+        if (duplicateWindowMicros > 0) {
+            judge = judge.droppingDuplicatesWithin(Math.round(duplicateWindowMicros * 1000));
         }
         return judge;
     }

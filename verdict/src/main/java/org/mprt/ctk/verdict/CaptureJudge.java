@@ -123,6 +123,17 @@ public final class CaptureJudge {
         return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withPortRateMbps(rateMbps));
     }
 
+    /**
+     * This judge, told that the capture holds some packets twice within {@code windowNs} of each other,
+     * as a mirror of two ports that a packet crosses in turn delivers them: a RoCEv2 or MPRT packet
+     * whose addresses and UDP datagram repeat one captured at most that long before is counted and
+     * skipped. A resend byte for byte the same as its original (RoCEv2) within the window would be
+     * skipped too, so the window should be as short as the mirror's delay between its copies.
+     */
+    public CaptureJudge droppingDuplicatesWithin(final long windowNs) {
+        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withDuplicateWindowNs(windowNs));
+    }
+
     public Timers timers() {
         return timers;
     }
@@ -161,7 +172,7 @@ public final class CaptureJudge {
         }
         final CaptureSummary summary = new CaptureSummary(capture.toString(), digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
-            counts.other, state.untrackedFrames(), counts.encapsulated);
+            counts.other, state.untrackedFrames(), counts.duplicate, counts.encapsulated);
         final List<DirectionSummary> directions = new ArrayList<>();
         for (final MprtDirection d : state.mprtDirections()) {
             directions.add(DirectionSummary.of("MPRT", d));

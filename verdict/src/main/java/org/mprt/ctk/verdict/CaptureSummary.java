@@ -20,18 +20,21 @@ package org.mprt.ctk.verdict;
  * @param untrackedFrames    RoCEv2 or MPRT frames (among the counts above) of connection directions
  *                           beyond the engine's cap of 1024 per profile: the header rules judged
  *                           them, the behavioural rules did not see them
+ * @param duplicateFrames    RoCEv2 and MPRT packets the capture held a second time within the window the
+ *                           judge was told of ({@code CaptureJudge.droppingDuplicatesWithin}), counted and
+ *                           skipped; 0 unless told (one of the counts after {@code frames})
  * @param encapsulatedFrames frames (among the counts above) whose packet was found inside an
  *                           encapsulation a remote mirror or an overlay put around it (ERSPAN, GRE,
  *                           VXLAN, Geneve) and judged as that packet
  */
 public record CaptureSummary(String file, String sha256, String format, long frames, long rocev2Frames,
                              long mprtFrames, long snappedFrames, long unidentifiedFrames, long malformedFrames,
-                             long otherFrames, long untrackedFrames, long encapsulatedFrames) {
+                             long otherFrames, long untrackedFrames, long duplicateFrames, long encapsulatedFrames) {
 
     public CaptureSummary(final String file, final String sha256, final String format, final long frames,
                           final long rocev2Frames, final long mprtFrames, final long snappedFrames,
                           final long unidentifiedFrames, final long malformedFrames, final long otherFrames) {
         this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
-            otherFrames, 0, 0);
+            otherFrames, 0, 0, 0);
     }
 }

@@ -31,8 +31,9 @@ public final class ConsoleSummary {
         final var c = j.capture();
         out.printf("%s: %d frames (%d MPRT, %d RoCEv2, %d snapped, %d unidentified, %d malformed, %d other)%s%n", c.file(),
             c.frames(), c.mprtFrames(), c.rocev2Frames(), c.snappedFrames(), c.unidentifiedFrames(), c.malformedFrames(),
-            c.otherFrames(), c.encapsulatedFrames() > 0
-                ? "; " + c.encapsulatedFrames() + " of them unwrapped from a mirror's or an overlay's encapsulation" : "");
+            c.otherFrames(), (c.duplicateFrames() > 0 ? "; " + c.duplicateFrames() + " duplicates dropped" : "")
+                + (c.encapsulatedFrames() > 0
+                ? "; " + c.encapsulatedFrames() + " of them unwrapped from a mirror's or an overlay's encapsulation" : ""));
         if (!j.directions().isEmpty()) {
             out.println("  " + placements(j));
         }

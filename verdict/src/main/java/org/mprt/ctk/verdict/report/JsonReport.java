@@ -91,6 +91,7 @@ public final class JsonReport {
         g.writeNumberField("malformedFrames", c.malformedFrames());
         g.writeNumberField("otherFrames", c.otherFrames());
         g.writeNumberField("untrackedFrames", c.untrackedFrames());
+        g.writeNumberField("duplicateFrames", c.duplicateFrames());
         g.writeNumberField("encapsulatedFrames", c.encapsulatedFrames());
         g.writeEndObject();
     }

@@ -40,6 +40,8 @@ public final class Judge {
         /** Frames to UDP port 4791 that are broken as sent. */
         public long malformed;
         public long other;
+        /** RoCEv2 and MPRT packets the capture holds a second time, dropped when told so ({@code ScenarioFacts}). */
+        public long duplicate;
         /** Frames, among the counts above, whose packet was found inside a mirror's or an overlay's encapsulation. */
         public long encapsulated;
     }
@@ -65,9 +67,18 @@ public final class Judge {
         final Observation o = new Observation(state);
         final Rule[][] byKind = byKind(rules);
         final PassObserver[] watchers = observers.toArray(new PassObserver[0]);
+        final RepeatedPackets repeats = state.facts().dropsDuplicates()
+            ? new RepeatedPackets(state.facts().duplicateWindowNs()) : null;
         while (reader.next(o.frame())) {
             counts.frames++;
             o.status(decode(o));
+            if (o.network().encapsulations() > 0) {
+                counts.encapsulated++;
+            }
+            if (repeats != null && o.isTransport() && repeats.isRepeat(o.packet(), o.timestampNs())) {
+                counts.duplicate++;
+                continue;
+            }
             count(o, counts);
             o.tracked(state.admit(o.frame(), o.status(), o.packet()));
             for (final Rule rule : byKind[FrameKind.of(o).ordinal()]) {
@@ -92,9 +103,6 @@ public final class Judge {
     }
 
     private static void count(final Observation o, final Counts counts) {
-        if (o.network().encapsulations() > 0) {
-            counts.encapsulated++;
-        }
         final DecodeStatus status = o.status();
         if (status == DecodeStatus.SNAPPED
             || status == DecodeStatus.MALFORMED && o.packet().error().isCutByCapture()) {

@@ -10,17 +10,23 @@ import java.util.TreeSet;
  * (MPRT-PATH-006) and the line rate of the receiver's ports (MPRT-RECV-001, MPRT-RECV-004). Without
  * them those rules give INCONCLUSIVE, or judge only what holds whatever the answer.
  *
- * @param slowerPathIds the path_ids a scenario made slower (longer RTT) or ECN-marked, for every connection direction
- * @param portRateMbps  the line rate of each port of the receiving node in Mb/s; 0 when not told
+ * @param slowerPathIds     the path_ids a scenario made slower (longer RTT) or ECN-marked, for every connection direction
+ * @param portRateMbps      the line rate of each port of the receiving node in Mb/s; 0 when not told
+ * @param duplicateWindowNs the capture holds some packets twice, within this many ns of each other (a mirror of two
+ *                          ports a packet crosses in turn), so that the copies are to be dropped; 0 when not told
  */
-public record ScenarioFacts(Set<Integer> slowerPathIds, long portRateMbps) {
+public record ScenarioFacts(Set<Integer> slowerPathIds, long portRateMbps, long duplicateWindowNs) {
 
-    private static final ScenarioFacts NONE = new ScenarioFacts(Set.of(), 0);
+    private static final ScenarioFacts NONE = new ScenarioFacts(Set.of(), 0, 0);
 
     public ScenarioFacts {
         slowerPathIds = Set.copyOf(new TreeSet<>(slowerPathIds));
         if (portRateMbps < 0) {
             throw new IllegalArgumentException("portRateMbps: expected 0 (not told) or more, found " + portRateMbps);
+        }
+        if (duplicateWindowNs < 0) {
+            throw new IllegalArgumentException("duplicateWindowNs: expected 0 (not told) or more, found "
+                + duplicateWindowNs);
         }
     }
 
@@ -36,11 +42,20 @@ public record ScenarioFacts(Set<Integer> slowerPathIds, long portRateMbps) {
         return portRateMbps > 0;
     }
 
+    /** True when the capture is said to hold packets twice ({@link #duplicateWindowNs}). */
+    public boolean dropsDuplicates() {
+        return duplicateWindowNs > 0;
+    }
+
     public ScenarioFacts withSlowerPaths(final Set<Integer> pathIds) {
-        return new ScenarioFacts(pathIds, portRateMbps);
+        return new ScenarioFacts(pathIds, portRateMbps, duplicateWindowNs);
     }
 
     public ScenarioFacts withPortRateMbps(final long rateMbps) {
-        return new ScenarioFacts(slowerPathIds, rateMbps);
+        return new ScenarioFacts(slowerPathIds, rateMbps, duplicateWindowNs);
+    }
+
+    public ScenarioFacts withDuplicateWindowNs(final long windowNs) {
+        return new ScenarioFacts(slowerPathIds, portRateMbps, windowNs);
     }
 }

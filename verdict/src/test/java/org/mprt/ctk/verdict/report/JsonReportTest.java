@@ -44,7 +44,8 @@ class JsonReportTest {
         assertThat(capture.path("encapsulatedFrames").asLong()).isZero();
         assertThat(capture.path("rocev2Frames").asLong() + capture.path("mprtFrames").asLong()
             + capture.path("snappedFrames").asLong() + capture.path("unidentifiedFrames").asLong()
-            + capture.path("malformedFrames").asLong() + capture.path("otherFrames").asLong())
+            + capture.path("malformedFrames").asLong() + capture.path("otherFrames").asLong()
+            + capture.path("duplicateFrames").asLong())
             .isEqualTo(capture.path("frames").asLong());
     }
 
@@ -56,7 +57,7 @@ class JsonReportTest {
         assertThat(mirrored.path("encapsulatedFrames").asLong()).isEqualTo(mirrored.path("frames").asLong()).isEqualTo(12);
         assertThat(direct.path("encapsulatedFrames").asLong()).isZero();
         for (final String count : new String[] {"rocev2Frames", "mprtFrames", "snappedFrames", "unidentifiedFrames",
-            "malformedFrames", "otherFrames"}) {
+            "malformedFrames", "otherFrames", "duplicateFrames"}) {
             assertThat(mirrored.path(count).asLong()).as(count).isEqualTo(direct.path(count).asLong());
         }
     }
