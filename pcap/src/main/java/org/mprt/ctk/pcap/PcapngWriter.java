@@ -143,10 +143,10 @@ public final class PcapngWriter implements CaptureWriter {
         final int interfaceId, final long timestampNs, final ByteBuffer frame, final long originalLengthBytes)
         throws IOException {
         final int capturedLengthBytes =
-            writeBlockHeader(interfaceId, timestampNs, frame.remaining(), originalLengthBytes);
+            writeBlockHeader(interfaceId, timestampNs, frame.remaining(), originalLengthBytes, 0);
         try {
             output.put(frame, frame.position(), capturedLengthBytes);
-            writeBlockTrailer(capturedLengthBytes);
+            writeBlockTrailer(capturedLengthBytes, 0);
         } catch (final IOException e) {
             output.abort();
             throw e;
@@ -169,19 +169,11 @@ public final class PcapngWriter implements CaptureWriter {
         final long originalLengthBytes, final LinkDirection direction) throws IOException {
         Objects.checkFromIndexSize(offset, lengthBytes, frame.length);
         final int flags = direction.pcapngFlags();
-        final int optionsBytes = flags == 0 ? 0 : EPB_FLAGS_OPTION_BYTES;
         final int capturedLengthBytes =
-            writeBlockHeader(interfaceId, timestampNs, lengthBytes, originalLengthBytes, optionsBytes);
+            writeBlockHeader(interfaceId, timestampNs, lengthBytes, originalLengthBytes, optionsBytes(flags));
         try {
             output.put(frame, offset, capturedLengthBytes);
-            output.padTo32Bits(capturedLengthBytes);
-            if (flags != 0) {
-                output.reserve(EPB_FLAGS_OPTION_BYTES)
-                    .putShort((short) PcapngLayout.EPB_FLAGS).putShort((short) Integer.BYTES).putInt(flags)
-                    .putShort((short) PcapngLayout.OPT_ENDOFOPT).putShort((short) 0);
-            }
-            output.reserve(PcapngLayout.BLOCK_TRAILER_LENGTH)
-                .putInt((int) blockLengthBytes(capturedLengthBytes, optionsBytes));
+            writeBlockTrailer(capturedLengthBytes, flags);
         } catch (final IOException e) {
             output.abort();
             throw e;
@@ -196,12 +188,6 @@ public final class PcapngWriter implements CaptureWriter {
     @Override
     public void close() throws IOException {
         output.commit();
-    }
-
-    private int writeBlockHeader(
-        final int interfaceId, final long timestampNs, final int lengthBytes, final long originalLengthBytes)
-        throws IOException {
-        return writeBlockHeader(interfaceId, timestampNs, lengthBytes, originalLengthBytes, 0);
     }
 
     private int writeBlockHeader(
@@ -230,9 +216,20 @@ public final class PcapngWriter implements CaptureWriter {
         return capturedLengthBytes;
     }
 
-    private void writeBlockTrailer(final int capturedLengthBytes) throws IOException {
+    /** Pads the packet data, writes the epb_flags option when {@code flags} is not 0, then the block's trailing length. */
+    private void writeBlockTrailer(final int capturedLengthBytes, final int flags) throws IOException {
         output.padTo32Bits(capturedLengthBytes);
-        output.reserve(PcapngLayout.BLOCK_TRAILER_LENGTH).putInt((int) blockLengthBytes(capturedLengthBytes, 0));
+        if (flags != 0) {
+            output.reserve(EPB_FLAGS_OPTION_BYTES)
+                .putShort((short) PcapngLayout.EPB_FLAGS).putShort((short) Integer.BYTES).putInt(flags)
+                .putShort((short) PcapngLayout.OPT_ENDOFOPT).putShort((short) 0);
+        }
+        output.reserve(PcapngLayout.BLOCK_TRAILER_LENGTH)
+            .putInt((int) blockLengthBytes(capturedLengthBytes, optionsBytes(flags)));
+    }
+
+    private static int optionsBytes(final int flags) {
+        return flags == 0 ? 0 : EPB_FLAGS_OPTION_BYTES;
     }
 
     /** A long, since a frame near 2 GiB still has a block length that fits the unsigned 32-bit field. */

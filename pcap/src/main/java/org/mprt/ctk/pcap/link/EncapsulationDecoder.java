@@ -128,8 +128,8 @@ final class EncapsulationDecoder {
             return false;
         }
         // Most packets are the mirrored ones themselves: their protocol or UDP port rules them out first.
-        final int protocol = u8(frame, frameOffset + ip + IPV4_PROTOCOL_OFFSET);
-        final int first = u8(frame, frameOffset + ip);
+        final int protocol = NetworkByteOrder.unsignedByteAt(frame, frameOffset + ip + IPV4_PROTOCOL_OFFSET);
+        final int first = NetworkByteOrder.unsignedByteAt(frame, frameOffset + ip);
         final int payload = ip + (first & 0x0F) * 4;
         if (protocol == IP_PROTOCOL_UDP ? !isTunnelPort(frame, frameOffset, lengthBytes, payload)
             : protocol != IP_PROTOCOL_GRE) {
@@ -152,14 +152,14 @@ final class EncapsulationDecoder {
 
     private static boolean unwrapIpv6(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final int ip,
                                       final NetworkLayer result) {
-        int next = u8(frame, frameOffset + ip + IPV6_NEXT_HEADER_OFFSET);
+        int next = NetworkByteOrder.unsignedByteAt(frame, frameOffset + ip + IPV6_NEXT_HEADER_OFFSET);
         int at = ip + IPV6_HEADER;
         for (int walked = 0; isSkippedExtension(next); walked++) {
             if (walked == IPV6_MAX_EXTENSION_HEADERS || at + 2 > lengthBytes) {
                 return false;
             }
-            final int following = u8(frame, frameOffset + at);
-            at += (u8(frame, frameOffset + at + 1) + 1) * IPV6_EXTENSION_LENGTH_UNIT;
+            final int following = NetworkByteOrder.unsignedByteAt(frame, frameOffset + at);
+            at += (NetworkByteOrder.unsignedByteAt(frame, frameOffset + at + 1) + 1) * IPV6_EXTENSION_LENGTH_UNIT;
             next = following;
         }
         return (next == IP_PROTOCOL_GRE || next == IP_PROTOCOL_UDP)
@@ -242,7 +242,7 @@ final class EncapsulationDecoder {
         if (header + GENEVE_HEADER > lengthBytes) {
             return truncated(result);
         }
-        final int first = u8(frame, frameOffset + header);
+        final int first = NetworkByteOrder.unsignedByteAt(frame, frameOffset + header);
         if (first >>> GENEVE_VERSION_SHIFT != 0) {
             return false;
         }
@@ -296,10 +296,6 @@ final class EncapsulationDecoder {
 
     /** The version in the first four bits of an IP or ERSPAN header. */
     private static int version(final ByteBuffer frame, final int frameOffset, final int header) {
-        return u8(frame, frameOffset + header) >>> 4;
-    }
-
-    private static int u8(final ByteBuffer frame, final int index) {
-        return Byte.toUnsignedInt(frame.get(index));
+        return NetworkByteOrder.unsignedByteAt(frame, frameOffset + header) >>> 4;
     }
 }

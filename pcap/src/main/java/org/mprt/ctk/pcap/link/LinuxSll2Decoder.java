@@ -35,7 +35,7 @@ final class LinuxSll2Decoder implements LinkLayerDecoder {
         }
         final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
-        result.direction(LinkDirection.ofLinuxPacketType(Byte.toUnsignedInt(frame.get(frameOffset + PACKET_TYPE_FIELD_OFFSET))));
+        result.direction(LinkDirection.ofLinuxPacketType(NetworkByteOrder.unsignedByteAt(frame, frameOffset + PACKET_TYPE_FIELD_OFFSET)));
         if (NetworkByteOrder.unsignedShortAt(frame, frameOffset + ARPHRD_TYPE_FIELD_OFFSET) == LinuxSllDecoder.ARPHRD_LOOPBACK) {
             result.onLoopbackDevice();
         }

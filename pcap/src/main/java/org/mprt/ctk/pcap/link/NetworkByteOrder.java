@@ -11,6 +11,10 @@ final class NetworkByteOrder {
     private NetworkByteOrder() {
     }
 
+    static int unsignedByteAt(final ByteBuffer buffer, final int index) {
+        return Byte.toUnsignedInt(buffer.get(index));
+    }
+
     static int unsignedShortAt(final ByteBuffer buffer, final int index) {
         return (Byte.toUnsignedInt(buffer.get(index)) << 8) | Byte.toUnsignedInt(buffer.get(index + 1));
     }
