@@ -36,7 +36,7 @@ public final class NetworkLayer {
     }
 
     /** True for an IPv4 or IPv6 network layer. */
-    boolean isIp() {
+    public boolean isIp() {
         return kind == NetworkLayerKind.IPV4 || kind == NetworkLayerKind.IPV6;
     }
 

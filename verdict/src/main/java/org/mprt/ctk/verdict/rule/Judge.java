@@ -135,12 +135,11 @@ public final class Judge {
             // A link header the capture cut short hides whether the frame was IP at all.
             return frame.isTruncated() && network.kind() == NetworkLayerKind.TRUNCATED ? DecodeStatus.UNIDENTIFIED : null;
         }
-        final NetworkLayerKind kind = network.kind();
-        if (kind != NetworkLayerKind.IPV4 && kind != NetworkLayerKind.IPV6) {
+        if (!network.isIp()) {
             return null;
         }
         return PacketDecoder.decode(frame.buffer(), frame.dataOffset(), frame.dataOffset() + network.offsetBytes(),
-            kind == NetworkLayerKind.IPV4 ? NetworkKind.IPV4 : NetworkKind.IPV6, frame.capturedLengthBytes(),
+            network.kind() == NetworkLayerKind.IPV4 ? NetworkKind.IPV4 : NetworkKind.IPV6, frame.capturedLengthBytes(),
             Math.max(frame.originalLengthBytes(), network.mirroredFrameLengthBytes()), packet);
     }
 }

@@ -3,6 +3,8 @@ package org.mprt.ctk.verdict.rule;
 import java.nio.ByteBuffer;
 import java.util.zip.CRC32;
 import org.mprt.ctk.wire.decode.DecodedPacket;
+import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import org.mprt.ctk.wire.ip.Ipv6Flyweight;
 import org.mprt.ctk.wire.ip.NetworkKind;
 
 /**
@@ -15,11 +17,9 @@ import org.mprt.ctk.wire.ip.NetworkKind;
 final class RepeatedPackets {
 
     static final int KEPT = 256;
-    private static final int IPV4_ADDRESSES_OFFSET = 12;
-    private static final int IPV6_ADDRESSES_OFFSET = 8;
-    private static final int IPV4_ADDRESSES_LENGTH = 8;
-    private static final int IPV6_ADDRESSES_LENGTH = 32;
-    private static final int UDP_LENGTH_OFFSET = 4;
+    /** Source and destination address, one after the other. */
+    private static final int IPV4_ADDRESSES_LENGTH = 2 * Integer.BYTES;
+    private static final int IPV6_ADDRESSES_LENGTH = 4 * Long.BYTES;
 
     private final long windowNs;
     private final long[] keys = new long[KEPT];
@@ -50,11 +50,11 @@ final class RepeatedPackets {
     private long key(final DecodedPacket p) {
         final ByteBuffer b = p.buffer();
         final boolean v4 = p.networkKind() == NetworkKind.IPV4;
-        final int addresses = p.networkOffset() + (v4 ? IPV4_ADDRESSES_OFFSET : IPV6_ADDRESSES_OFFSET);
+        final int addresses = p.networkOffset() + (v4 ? Ipv4Flyweight.SOURCE.byteOffset() : Ipv6Flyweight.SOURCE_FIELD_OFFSET);
         crc.reset();
         crc.update(b.slice(addresses, v4 ? IPV4_ADDRESSES_LENGTH : IPV6_ADDRESSES_LENGTH));
         final int udp = p.udpOffset();
-        final int udpLength = Short.toUnsignedInt(b.getShort(udp + UDP_LENGTH_OFFSET));
+        final int udpLength = p.udp().length();
         final int captured = Math.min(udpLength, p.frameOffset() + p.capturedLengthBytes() - udp);
         crc.update(b.slice(udp, Math.max(0, captured)));
         return crc.getValue() << 32 | udpLength;

@@ -175,21 +175,17 @@ public final class CaptureState {
     }
 
     /** After the rules have judged a frame: learns from it. */
-    public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p) {
-        apply(frame, status, p, null);
-    }
-
     /**
-     * After the rules have judged a frame: learns from it, and from its link layer ({@code network},
-     * or null) what tells where the capture stands: which way the capturing host saw the frame (cooked
-     * headers, pcapng epb_flags) and whether it crossed the host's loopback device.
+     * After the rules have judged a frame: learns from it, and from its link layer what tells where
+     * the capture stands: which way the capturing host saw the frame (cooked headers, pcapng
+     * epb_flags) and whether it crossed the host's loopback device.
      */
     public void apply(final Frame frame, final DecodeStatus status, final DecodedPacket p, final NetworkLayer network) {
         if (!belongsToConnection(status, p) || !tracked) {
             current = null;
             return;
         }
-        if (network != null && (network.direction() != LinkDirection.NOT_STATED || network.isOnLoopbackDevice())) {
+        if (network.direction() != LinkDirection.NOT_STATED || network.isOnLoopbackDevice()) {
             linkMarked(p, network);
         }
         if (p.profile() == Profile.MPRT) {
@@ -208,20 +204,25 @@ public final class CaptureState {
      * directions of its connection on that host.
      */
     private void linkMarked(final DecodedPacket p, final NetworkLayer network) {
-        final boolean mprtData = p.profile() == Profile.MPRT && MprtOpcodes.isData(p);
-        final Direction d = p.profile() == Profile.MPRT
-            ? lookCurrent() ? currentOf : null
-            : RoceOpcodes.isRequest(p.opcode()) ? roce.requests(p) : null;
-        if (network.direction() != LinkDirection.NOT_STATED && d != null && (mprtData || p.profile() != Profile.MPRT)) {
+        if (p.profile() != Profile.MPRT) {
+            if (RoceOpcodes.isRequest(p.opcode())) {
+                linkMarked(roce.requests(p), true, network);
+            }
+        } else if (lookCurrent()) {
+            linkMarked(currentOf, MprtOpcodes.isData(p), network);
+            linkMarked(currentAnswered, false, network);
+        }
+    }
+
+    private static void linkMarked(final Direction d, final boolean data, final NetworkLayer network) {
+        if (d == null) {
+            return;
+        }
+        if (data && network.direction() != LinkDirection.NOT_STATED) {
             d.linkMarked(network.direction());
         }
         if (network.isOnLoopbackDevice()) {
-            if (d != null) {
-                d.crossedLoopbackDevice();
-            }
-            if (p.profile() == Profile.MPRT && currentLooked && currentAnswered != null) {
-                currentAnswered.crossedLoopbackDevice();
-            }
+            d.crossedLoopbackDevice();
         }
     }
 
