@@ -41,7 +41,7 @@ class EncapsulationDecoderTest {
     Path tempDir;
 
     /** Every encapsulation the locator unwraps, each around a packet with its own source address. */
-    private static Map<Encapsulation, byte[]> wrapped() {
+    static Map<Encapsulation, byte[]> wrapped() {
         final Map<Encapsulation, byte[]> frames = new LinkedHashMap<>();
         frames.put(Encapsulation.ERSPAN_I, toCollector(GRE, gre(0, 0x88BE, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE + 1)))));
         frames.put(Encapsulation.ERSPAN_II, toCollector(GRE,
