@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.RecentArrivals;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MnethFlyweight;
@@ -38,14 +37,14 @@ public final class NakAnswerRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isNak(o.packet())) {
+        if (!o.isMprtNak() || !o.isAccountable()) {
             return;
         }
         final MnethFlyweight n = o.packet().extensions().mneth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final MprtDirection d = o.mprtAnswered();
         final Evidence e = evidence.of(d);
         final long since = o.timestampNs() - timers.ackReqBoundNs();
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final long entry = d.recent().find(n.pathId(), psn, since);
         if (entry >= 0) {
             final String v = mismatch(d.recent(), entry, n);

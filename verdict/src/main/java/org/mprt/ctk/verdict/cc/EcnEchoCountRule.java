@@ -8,7 +8,6 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.ip.Ecn;
@@ -59,10 +58,10 @@ public final class EcnEchoCountRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isData(o.packet())) {
+        if (o.isMprtData()) {
             if (o.packet().ecn() == Ecn.CE) {
-                final PathRecord path = o.state().mprtDirectionOf(o.packet()).path(o.packet().extensions().mdeth().pathId());
-                final int psn = o.packet().bth().psn();
+                final PathRecord path = o.mprtPath();
+                final int psn = o.psn();
                 final Count c = path == null ? null : count(path, path.hasData() ? path.lowestPsn() == 0 : psn == 0);
                 if (c != null) {
                     c.arrived++;
@@ -75,7 +74,7 @@ public final class EcnEchoCountRule extends BehaviourRule {
             }
             return;
         }
-        if (MprtOpcodes.isAck(o.packet())) {
+        if (o.isMprtAck()) {
             acknowledged(o);
         }
     }
@@ -91,8 +90,8 @@ public final class EcnEchoCountRule extends BehaviourRule {
 
     private void acknowledged(final Observation o) {
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(a.pathId());
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }

@@ -10,7 +10,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -60,15 +59,15 @@ public final class EcnReactionRule extends BehaviourRule {
         if (!checks.isEmpty()) {
             due(o.timestampNs());
         }
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isAck(o.packet())) {
+        if (!o.isMprtAck() || !o.isAccountable()) {
             return;
         }
         final MaethFlyweight a = o.packet().extensions().maeth();
         if (a.e() != 1) {
             return;
         }
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(a.pathId());
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         if (path == null || path.answers().rttSamples() == 0) {
             return;
         }

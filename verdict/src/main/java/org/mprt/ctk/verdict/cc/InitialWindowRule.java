@@ -5,7 +5,6 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -43,13 +42,13 @@ public final class InitialWindowRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(m.pathId());
-        final int psn = o.packet().bth().psn();
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
+        final int psn = o.psn();
         if (path == null || (path.hasData() ? !path.isAwaitingFirstProgress() : psn != 0)) {
             return;
         }

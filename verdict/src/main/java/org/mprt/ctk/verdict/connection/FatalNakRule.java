@@ -44,7 +44,7 @@ abstract class FatalNakRule extends BehaviourRule {
         if (MprtOpcodes.isNak(o.packet())) {
             final MprtNakCode code = MprtNakCode.of(o.packet().extensions().mneth().nakCode());
             if (code != null && code.isFatal()) {
-                naks.putIfAbsent(o.state().mprtAnswered(o.packet()), new Nak(o.frameNumber(), o.timestampNs(), code.code()));
+                naks.putIfAbsent(o.mprtAnswered(), new Nak(o.frameNumber(), o.timestampNs(), code.code()));
             }
             return;
         }

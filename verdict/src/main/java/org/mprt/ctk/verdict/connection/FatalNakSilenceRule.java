@@ -27,14 +27,14 @@ public final class FatalNakSilenceRule extends FatalNakRule {
     @Override
     protected void afterNak(final Observation o) {
         if (MprtOpcodes.isAck(o.packet()) || MprtOpcodes.isProbeReply(o.packet())) {
-            final MprtDirection nakked = o.state().mprtAnswered(o.packet());
+            final MprtDirection nakked = o.mprtAnswered();
             final Nak n = nakOf(nakked);
             if (n != null) {
                 violation(o, nakked, n, MprtOpcodes.isAck(o.packet()) ? "an MPRT_ACK" : "an MPRT_PROBE_REPLY", 0);
             }
             return;
         }
-        final MprtDirection own = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection own = o.mprtDirection();
         final MprtDirection nakked = o.state().mprtDirection(own.key().reversed());
         final Nak n = nakOf(nakked);
         if (n != null && beyondAckReqDelay(n, o.timestampNs())) {

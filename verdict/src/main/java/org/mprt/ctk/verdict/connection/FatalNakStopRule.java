@@ -27,11 +27,11 @@ public final class FatalNakStopRule extends FatalNakRule {
         final MprtDirection nakked;
         final String what;
         if (MprtOpcodes.isAck(o.packet())) {
-            final MprtDirection answered = o.state().mprtAnswered(o.packet());
+            final MprtDirection answered = o.mprtAnswered();
             nakked = o.state().mprtDirection(answered.key().reversed());
             what = "an MPRT_ACK";
         } else if (MprtOpcodes.isData(o.packet()) || MprtOpcodes.isProbe(o.packet())) {
-            nakked = o.state().mprtDirectionOf(o.packet());
+            nakked = o.mprtDirection();
             what = MprtOpcodes.isProbe(o.packet()) ? "an MPRT_PROBE" : "a data packet";
         } else {
             return;

@@ -8,7 +8,6 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MessageRecord;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.StreamRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MnethFlyweight;
@@ -49,10 +48,10 @@ public final class NoDataLostRule extends BehaviourRule {
     public void observe(final Observation o) {
         state = o.state();
         lastNs = o.timestampNs();
-        if (o.isMprt() && o.isAccountable() && MprtOpcodes.isNak(o.packet()) && unposted.size() < 4096) {
+        if (o.isMprtNak() && o.isAccountable() && unposted.size() < 4096) {
             final MnethFlyweight n = o.packet().extensions().mneth();
             if (n.nakCode() == MprtNakCode.NO_RECEIVE_BUFFER.code()) {
-                unposted.add(new Unposted(o.state().mprtAnswered(o.packet()), n.streamId(), n.msn()));
+                unposted.add(new Unposted(o.mprtAnswered(), n.streamId(), n.msn()));
             }
         }
     }

@@ -81,7 +81,7 @@ public final class ProbeCadenceRule extends BehaviourRule {
         }
         if (MprtOpcodes.isProbe(o.packet())) {
             probed(o);
-        } else if (MprtOpcodes.isData(o.packet())) {
+        } else if (o.isMprtData()) {
             data(o);
         }
     }
@@ -102,16 +102,16 @@ public final class ProbeCadenceRule extends BehaviourRule {
 
     private void probed(final Observation o) {
         final MpethFlyweight m = o.packet().extensions().mpeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         probing.put(d, true);
-        final PathRecord path = d.path(m.pathId());
+        final PathRecord path = o.mprtPath();
         for (final Episode e : open) {
             if (e.direction != d || e.path != path) {
                 continue;
             }
             final Plane plane = o.state().planeOf(o.packet());
             final int expected = SerialNumber.add24(path.highestPsn(), 1);
-            final int psn = o.packet().bth().psn();
+            final int psn = o.psn();
             if (e.plane != null && !e.plane.equals(plane)) {
                 violation(d, o.frameNumber(), Ipv4Flyweight.SOURCE.id() + " and " + Ipv4Flyweight.DESTINATION.id() + ": PROBE on path " + m.pathId() + " goes " + plane + ", not on the"
                     + " path's plane " + e.plane);
@@ -129,13 +129,13 @@ public final class ProbeCadenceRule extends BehaviourRule {
 
     private void data(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         if (m.r() == 0) {
-            final PathRecord path = d.path(m.pathId());
+            final PathRecord path = o.mprtPath();
             open.removeIf(e -> e.direction == d && e.path == path);
             return;
         }
-        final Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+        final Segment s = o.segmentSentBefore();
         if (s == null || s.latestPathId() == m.pathId()) {
             return;
         }

@@ -82,39 +82,39 @@ public final class ReadmissionRule extends BehaviourRule {
         }
         if (MprtOpcodes.isProbe(o.packet())) {
             final MpethFlyweight m = o.packet().extensions().mpeth();
-            final PathRecord path = o.state().mprtDirectionOf(o.packet()).path(m.pathId());
+            final PathRecord path = o.mprtPath();
             if (path != null) {
-                failed.computeIfAbsent(path, k -> new Failure(o.frameNumber())).probe(m.probeId(), o.packet().bth().psn(),
+                failed.computeIfAbsent(path, k -> new Failure(o.frameNumber())).probe(m.probeId(), o.psn(),
                     o.timestampNs());
             }
         } else if (MprtOpcodes.isProbeReply(o.packet())) {
             final MpethFlyweight m = o.packet().extensions().mpeth();
-            final Failure f = failed.get(o.state().mprtAnswered(o.packet()).path(m.pathId()));
+            final Failure f = failed.get(o.mprtPath());
             if (f != null) {
                 f.reply(m.probeId(), o.timestampNs());
             }
-        } else if (MprtOpcodes.isData(o.packet())) {
+        } else if (o.isMprtData()) {
             data(o);
         }
     }
 
     private void data(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         if (m.r() == 1) {
-            final Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+            final Segment s = o.segmentSentBefore();
             final PathRecord from = s == null || s.latestPathId() == m.pathId() ? null : d.path(s.latestPathId());
             if (from != null) {
                 failed.putIfAbsent(from, new Failure(o.frameNumber()));
             }
             return;
         }
-        final PathRecord path = d.path(m.pathId());
+        final PathRecord path = o.mprtPath();
         final Failure f = path == null || failed.isEmpty() ? null : failed.remove(path);
         if (f == null) {
             return;
         }
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final int window = answeredRun(f, o.timestampNs());
         if (window < 0) {
             evidence.of(d).violation(o.frameNumber(), "mprt.mdeth.path_id: new data (PSN " + psn + ") on path "

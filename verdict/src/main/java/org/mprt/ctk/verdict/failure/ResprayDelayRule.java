@@ -7,7 +7,6 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Segment;
 import org.mprt.ctk.verdict.state.Timers;
@@ -45,19 +44,19 @@ public final class ResprayDelayRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         if (m.r() == 0) {
-            final PathRecord path = d.path(m.pathId());
+            final PathRecord path = o.mprtPath();
             if (path != null && !judged.isEmpty()) {
                 judged.remove(path);
             }
             return;
         }
-        final Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+        final Segment s = o.segmentSentBefore();
         if (s == null || s.latestPathId() == m.pathId()) {
             return;
         }

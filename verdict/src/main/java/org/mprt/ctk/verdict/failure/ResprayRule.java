@@ -9,7 +9,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Segment;
 import org.mprt.ctk.verdict.state.Timers;
@@ -78,12 +77,12 @@ public final class ResprayRule extends BehaviourRule {
             scan(o.timestampNs());
             nextScanNs = o.timestampNs() + Math.max(1, timers.rtoMaxNs() / 4);
         }
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+        final MprtDirection d = o.mprtDirection();
+        final Segment s = o.segmentSentBefore();
         if (s != null && s.latestPathId() != m.pathId() && m.r() == 1) {
             resprayed(o, d, s);
         } else if (m.r() == 0) {
@@ -141,7 +140,7 @@ public final class ResprayRule extends BehaviourRule {
             }
             open.remove(e);
             final Owing first = e.owing.get(0);
-            violationUnlessCut(o.state(), d, o.frameNumber(), "mprt.mdeth.r: new data (R=0, PSN " + o.packet().bth().psn()
+            violationUnlessCut(o.state(), d, o.frameNumber(), "mprt.mdeth.r: new data (R=0, PSN " + o.psn()
                 + " on path " + o.packet().extensions().mdeth().pathId() + ") while " + e.owing.size() + " packets"
                 + " abandoned on path " + e.failed.pathId() + " since its first re-spray (frame " + e.frame + ") still"
                 + " await theirs, e.g. PSN " + first.psn + " (" + first.segment + ")");

@@ -11,7 +11,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
@@ -93,8 +92,8 @@ public final class FairShareRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isAck(o.packet())) {
-            final MprtDirection d = o.state().mprtAnswered(o.packet());
+        if (o.isMprtAck()) {
+            final MprtDirection d = o.mprtAnswered();
             final PathRecord path = d.path(o.packet().extensions().maeth().pathId());
             final List<Sender> senders = path == null || path.answers().rttSamples() == 0 ? null : byDirection.get(d);
             if (senders != null) {
@@ -104,10 +103,10 @@ public final class FairShareRule extends BehaviourRule {
             }
             return;
         }
-        if (!MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData()) {
             return;
         }
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         final Plane plane = o.state().planeOf(o.packet());
         for (int i = 0; i < RECENT; i++) {
             if (recentPlane[i] == plane && recentDirection[i] == d) {

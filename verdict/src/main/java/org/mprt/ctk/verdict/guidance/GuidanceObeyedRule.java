@@ -7,7 +7,6 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 
@@ -88,8 +87,8 @@ public final class GuidanceObeyedRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isData(o.packet())) {
-            final Sent s = sent.of(o.state().mprtDirectionOf(o.packet()));
+        if (o.isMprtData()) {
+            final Sent s = sent.of(o.mprtDirection());
             if (s.count - s.head == CAPACITY) {
                 // Too many packets in one window to hold: the oldest window is dropped unjudged.
                 if (s.end == s.head) {
@@ -105,8 +104,8 @@ public final class GuidanceObeyedRule extends BehaviourRule {
             s.bytes[i] = o.packet().datagramLength();
             s.largest = Math.max(s.largest, s.bytes[i]);
             nextJudgeNs = Math.min(nextJudgeNs, s.ns[(int) (s.head % CAPACITY)] + timers.guidanceWindowNs());
-        } else if (MprtOpcodes.isAck(o.packet())) {
-            final Sent s = sent.of(o.state().mprtAnswered(o.packet()));
+        } else if (o.isMprtAck()) {
+            final Sent s = sent.of(o.mprtAnswered());
             s.guidance.add(o.timestampNs(), o.packet().extensions().maeth().guidanceRateMbps(), o.frameNumber());
         }
     }

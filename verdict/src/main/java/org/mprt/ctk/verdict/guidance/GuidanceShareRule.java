@@ -8,7 +8,6 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -46,15 +45,15 @@ public final class GuidanceShareRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isData(o.packet())) {
-            lastArrival.of(o.state().mprtDirectionOf(o.packet()))[0] = o.timestampNs();
-        } else if (MprtOpcodes.isAck(o.packet())) {
+        if (o.isMprtData()) {
+            lastArrival.of(o.mprtDirection())[0] = o.timestampNs();
+        } else if (o.isMprtAck()) {
             acknowledged(o);
         }
     }
 
     private void acknowledged(final Observation o) {
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final MprtDirection d = o.mprtAnswered();
         final List<CapturePoint.Address> ports = d.destinations();
         final long windowNs = timers.guidanceWindowNs() - timers.judgingToleranceNs();
         if (ports.isEmpty() || windowNs <= 0) {

@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Segment;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -37,19 +36,19 @@ public final class AcknowledgedResendRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+        final MprtDirection d = o.mprtDirection();
+        final Segment s = o.segmentSentBefore();
         if (s == null) {
             return;
         }
         final Evidence e = evidence.of(d);
         final long sinceAckNs = o.timestampNs() - s.ackedNs();
         if (s.isAcknowledged() && sinceAckNs > timers.ackReqBoundNs()) {
-            e.violation(o.frameNumber(), "bth.psn: PSN " + o.packet().bth().psn() + " on path " + m.pathId() + " sends "
+            e.violation(o.frameNumber(), "bth.psn: PSN " + o.psn() + " on path " + m.pathId() + " sends "
                 + s + " again, which the ACK of frame " + s.ackedFrame() + " acknowledged (PSN " + s.ackedPsn()
                 + " of path " + s.ackedPathId() + ") " + sinceAckNs + " ns earlier, more than ACK_REQ_DELAY");
         } else {

@@ -7,11 +7,9 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Segment;
 import org.mprt.ctk.verdict.state.Timers;
-import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
@@ -58,15 +56,14 @@ public final class ResendDeadlineRule extends BehaviourRule {
             scan(o.state(), o.timestampNs());
             nextScanNs = o.timestampNs() + Math.max(1, timers.rtoMaxNs() / 4);
         }
-        if (o.isMprt() && o.isAccountable() && MprtOpcodes.isData(o.packet())) {
+        if (o.isMprtData() && o.isAccountable()) {
             sentAgain(o);
         }
     }
 
     private void sentAgain(final Observation o) {
-        final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+        final MprtDirection d = o.mprtDirection();
+        final Segment s = o.segmentSentBefore();
         if (s == null || s.isAcknowledged() || o.state().isInError(d, o.timestampNs())) {
             return;
         }

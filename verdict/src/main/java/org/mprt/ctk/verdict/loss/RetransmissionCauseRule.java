@@ -7,7 +7,6 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -54,21 +53,21 @@ public final class RetransmissionCauseRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isNak(o.packet())) {
+        if (o.isMprtNak()) {
             final MnethFlyweight n = o.packet().extensions().mneth();
-            final PathRecord path = o.state().mprtAnswered(o.packet()).path(n.pathId());
+            final PathRecord path = o.mprtPath();
             if (path != null && n.nakCode() == MprtNakCode.NO_RECEIVE_BUFFER.code() && noReceiveBuffer.size() < 4096) {
-                noReceiveBuffer.add(new Nakked(path, o.packet().bth().psn()));
+                noReceiveBuffer.add(new Nakked(path, o.psn()));
             }
             return;
         }
-        if (!MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(m.pathId());
-        final int psn = o.packet().bth().psn();
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
+        final int psn = o.psn();
         final int slot = path == null ? -1 : path.slot(psn);
         if (slot < 0) {
             return;

@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Presence;
 import org.mprt.ctk.verdict.state.Segment;
@@ -39,13 +38,13 @@ public final class RetransmissionFlagRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         final Evidence e = evidence.of(d);
-        final Segment first = d.segment(m.streamId(), m.msn(), m.messageOffset());
+        final Segment first = o.segmentSentBefore();
         if (first == null) {
             judgeFirst(o, e, d, m);
             return;
@@ -76,7 +75,7 @@ public final class RetransmissionFlagRule extends BehaviourRule {
 
     /** What a copy changes of its first transmission, or null. */
     private static String differs(final Observation o, final MprtDirection d, final MdethFlyweight m, final Segment first) {
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         if (m.pathId() == first.latestPathId() && psn != first.latestPsn()) {
             final PathRecord path = d.path(m.pathId());
             final int slot = path == null ? -1 : path.slot(first.latestPsn());

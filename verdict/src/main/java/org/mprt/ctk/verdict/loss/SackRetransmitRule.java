@@ -9,7 +9,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -55,24 +54,24 @@ public final class SackRetransmitRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isAck(o.packet())) {
+        if (o.isMprtAck()) {
             detect(o);
-        } else if (MprtOpcodes.isData(o.packet())) {
+        } else if (o.isMprtData()) {
             judge(o);
         }
     }
 
     private void detect(final Observation o) {
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(a.pathId());
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         if (path == null || !path.hasData()) {
             return;
         }
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
-        final int cack = o.packet().bth().psn();
+        final int cack = o.psn();
         final int later = laterAcknowledged(path, cack);
         final Map<Integer, Detection> lost = pending.of(d, path);
         if (!lost.isEmpty()) {
@@ -115,8 +114,8 @@ public final class SackRetransmitRule extends BehaviourRule {
 
     private void judge(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(m.pathId());
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         final Map<Integer, Detection> lost = path == null ? null : pending.find(d, path);
         if (path == null || lost == null || lost.isEmpty()) {
             return;
@@ -125,7 +124,7 @@ public final class SackRetransmitRule extends BehaviourRule {
             final int slot = path.slot(psn);
             return slot < 0 || path.isAbandoned(slot) || path.ackedFrame(slot) != 0;
         });
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         if (m.r() == 1) {
             if (lost.remove(psn) != null) {
                 evidence.of(d).conforming(o.frameNumber());

@@ -7,7 +7,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Plane;
 
@@ -35,12 +34,12 @@ public final class PathEntropyRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final int pathId = o.packet().extensions().mdeth().pathId();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        if (d.path(pathId) == null) {
+        final MprtDirection d = o.mprtDirection();
+        if (o.mprtPath() == null) {
             return;
         }
         final Evidence e = evidence.of(d);

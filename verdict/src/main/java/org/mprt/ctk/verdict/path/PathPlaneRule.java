@@ -50,11 +50,11 @@ public final class PathPlaneRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet()) && !MprtOpcodes.isProbe(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable() && !MprtOpcodes.isProbe(o.packet())) {
             return;
         }
         final int pathId = MprtOpcodes.pathId(o.packet());
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         if (pathId >= MprtDirection.MAX_PATHS) {
             return;
         }

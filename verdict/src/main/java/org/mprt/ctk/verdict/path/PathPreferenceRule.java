@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
 
 /**
@@ -41,7 +40,7 @@ public final class PathPreferenceRule extends BehaviourRule {
     @Override
     public void observe(final Observation o) {
         facts = o.state().facts();
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())
+        if (!o.isMprtData() || !o.isAccountable()
             || o.packet().extensions().mdeth().r() == 1) {
             return;
         }
@@ -49,7 +48,7 @@ public final class PathPreferenceRule extends BehaviourRule {
         if (pathId >= MprtDirection.MAX_PATHS) {
             return;
         }
-        final Counts c = counts.of(o.state().mprtDirectionOf(o.packet()));
+        final Counts c = counts.of(o.mprtDirection());
         if (c.firstFrame == 0) {
             c.firstFrame = o.frameNumber();
         }

@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Presence;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -39,17 +38,17 @@ public final class PathSequenceRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(m.pathId());
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }
         final Evidence e = evidence.of(d);
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         if (!path.hasData()) {
             judgeFirst(o, e, m.pathId(), psn);
             return;

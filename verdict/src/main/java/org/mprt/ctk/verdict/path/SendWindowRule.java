@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
@@ -33,17 +32,17 @@ public final class SendWindowRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final int pathId = o.packet().extensions().mdeth().pathId();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(pathId);
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }
         final Evidence e = evidence.of(d);
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final boolean learnt = path.answers().hasLearntCack();
         final int c;
         if (learnt) {

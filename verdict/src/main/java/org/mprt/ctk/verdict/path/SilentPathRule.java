@@ -5,7 +5,6 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -38,15 +37,15 @@ public final class SilentPathRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
         if (m.r() == 1) {
             return;
         }
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(m.pathId());
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }
@@ -54,7 +53,7 @@ public final class SilentPathRule extends BehaviourRule {
         final long since = path.unacknowledgedSinceNs();
         final long silentNs = o.timestampNs() - Math.max(since, path.lastProgressOrNakNs());
         if (since != PathRecord.NEVER && silentNs > bound) {
-            violationUnlessCut(o.state(), d, o.frameNumber(), "mprt.mdeth.path_id: new data (PSN " + o.packet().bth().psn()
+            violationUnlessCut(o.state(), d, o.frameNumber(), "mprt.mdeth.path_id: new data (PSN " + o.psn()
                 + ") on path " + m.pathId() + ", which has had " + path.unacknowledged() + " unacknowledged data packets"
                 + " and no ACK progress or NAK for " + silentNs + " ns, more than RTO_MAX (" + bound
                 + " ns with the judging tolerance)" + (path.lastProgressNs() == PathRecord.NEVER ? ""

@@ -9,7 +9,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerStream;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
@@ -51,11 +50,11 @@ public final class ReceiveSequenceRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         final boolean fromStart = o.state().isFromConnectionStart();
         final Count c = count(d, m, fromStart);
         final long msn = m.msn();

@@ -8,7 +8,6 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.mprt.MnethFlyweight;
@@ -55,9 +54,9 @@ public final class RnrResendRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isNak(o.packet())) {
+        if (o.isMprtNak()) {
             nakked(o);
-        } else if (MprtOpcodes.isData(o.packet()) && !waiting.isEmpty()) {
+        } else if (o.isMprtData() && !waiting.isEmpty()) {
             sentAgain(o);
         }
     }
@@ -67,8 +66,8 @@ public final class RnrResendRule extends BehaviourRule {
         if (n.nakCode() != MprtNakCode.NO_RECEIVE_BUFFER.code()) {
             return;
         }
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final int psn = o.packet().bth().psn();
+        final MprtDirection d = o.mprtAnswered();
+        final int psn = o.psn();
         waiting.removeIf(w -> w.direction == d && w.pathId == n.pathId() && w.psn == psn);
         if (waiting.size() < MAX_PENDING) {
             waiting.add(new Waiting(d, n.pathId(), psn, n.streamId(), n.msn(), n.messageOffset(), o.frameNumber(),
@@ -78,8 +77,8 @@ public final class RnrResendRule extends BehaviourRule {
 
     private void sentAgain(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final int psn = o.packet().bth().psn();
+        final MprtDirection d = o.mprtDirection();
+        final int psn = o.psn();
         for (final Iterator<Waiting> i = waiting.iterator(); i.hasNext(); ) {
             final Waiting w = i.next();
             final boolean samePath = w.pathId == m.pathId() && w.psn == psn;

@@ -51,7 +51,7 @@ public final class AckMsnRule extends BehaviourRule {
         if (d == null || !d.hasRequests() || d.carriesReadOrAtomic()) {
             return;
         }
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final int msn = o.packet().extensions().aeth().msn();
         Count last = counts.get(d);
         if (last == null && o.state().isFromConnectionStart()) {

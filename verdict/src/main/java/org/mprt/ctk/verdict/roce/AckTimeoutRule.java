@@ -53,7 +53,7 @@ public final class AckTimeoutRule extends BehaviourRule {
             return;
         }
         final QueuePairDirection d = o.state().roceRequests(o.packet());
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final int slot = d.slot(psn);
         if (slot < 0 || psn != d.oldestUnacknowledgedPsn() || explainedByNak(d, psn, slot)) {
             return;

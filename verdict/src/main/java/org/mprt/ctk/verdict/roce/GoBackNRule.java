@@ -58,7 +58,7 @@ public final class GoBackNRule extends QueuePairRule {
             return;
         }
         final int syndrome = o.packet().extensions().aeth().syndrome();
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final Episode e = open.get(d);
         if (syndrome == AethSyndrome.NakCode.PSN_SEQUENCE_ERROR.syndrome()) {
             if (e == null || e.ePsn != psn) {
@@ -80,7 +80,7 @@ public final class GoBackNRule extends QueuePairRule {
         if (e == null) {
             return;
         }
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final boolean settling = o.timestampNs() - e.ns <= timers.judgingToleranceNs();
         if (psn == e.next) {
             e.next = SerialNumber.add24(psn, 1);

@@ -32,7 +32,7 @@ public final class MessageStructureRule extends EvidenceRule {
             return;
         }
         final Opcode op = o.packet().opcode();
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final RequestStream stream = streams.computeIfAbsent(QueuePairKey.of(o.packet()), k -> new RequestStream());
         if (stream.step(psn, position) == RequestStream.Step.IN_ORDER) {
             final String violation = violation(stream, position, MessagePosition.operation(op), op);

@@ -42,7 +42,7 @@ public final class NoResendAfterAckRule extends QueuePairRule {
         if (kind == AethSyndrome.Kind.RESERVED) {
             return;
         }
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final int upTo = kind == AethSyndrome.Kind.ACK ? psn : SerialNumber.add24(psn, -1);
         final Acknowledged before = acknowledged.get(d);
         if (before == null || SerialNumber.precedes24(before.upTo(), upTo)) {
@@ -53,7 +53,7 @@ public final class NoResendAfterAckRule extends QueuePairRule {
     @Override
     protected void onRequest(final Observation o) {
         final QueuePairDirection d = o.state().roceRequests(o.packet());
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         if (!d.hasRequests() || !SerialNumber.precedesOrEquals24(psn, d.highestPsn())) {
             return;
         }

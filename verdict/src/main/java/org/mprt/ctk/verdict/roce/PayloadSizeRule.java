@@ -46,7 +46,7 @@ public final class PayloadSizeRule extends EvidenceRule {
         final QueuePair qp = queuePairs.computeIfAbsent(QueuePairKey.of(o.packet()), k -> new QueuePair());
         final int payload = o.packet().payloadLength();
         final String sizeViolation = sizeViolation(qp, position, payload, o.frameNumber());
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final boolean inOrder = qp.stream.step(psn, position) == RequestStream.Step.IN_ORDER;
         String violation = sizeViolation;
         if (violation == null && inOrder && position.endsMessage() && "RDMA_WRITE".equals(qp.stream.openOperation())

@@ -47,7 +47,7 @@ public final class RequestSequenceRule extends BehaviourRule {
             return;
         }
         final Evidence e = evidence.of(d);
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final int highest = d.highestPsn();
         if (SerialNumber.precedesOrEquals24(psn, highest)) {
             return;

@@ -54,7 +54,7 @@ public final class ResponderAckRule extends BehaviourRule {
 
     private void advance(final Observation o) {
         final QueuePairDirection d = o.state().roceRequests(o.packet());
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final int[] ePsn = expected.computeIfAbsent(d, k -> new int[] {psn});
         if (psn == ePsn[0]) {
             final boolean read = o.packet().opcode() == OpcodeTable.RC_RDMA_READ_REQUEST;
@@ -69,7 +69,7 @@ public final class ResponderAckRule extends BehaviourRule {
         if (ePsn == null) {
             return;
         }
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         if (SerialNumber.precedes24(psn, ePsn[0])) {
             evidence.of(d).conforming(o.frameNumber());
         } else {

@@ -55,7 +55,7 @@ public final class RetryLimitRule extends BehaviourRule {
             return;
         }
         final QueuePairDirection d = o.state().roceRequests(o.packet());
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final Count c = counts.computeIfAbsent(d, k -> new Count());
         final int oldest = d.oldestUnacknowledgedPsn();
         if (c.psn != oldest || c.since != d.lastProgressNs()) {

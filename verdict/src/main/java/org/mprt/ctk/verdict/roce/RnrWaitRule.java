@@ -46,7 +46,7 @@ public final class RnrWaitRule extends BehaviourRule {
             final int syndrome = o.packet().extensions().aeth().syndrome();
             final QueuePairDirection d = o.state().roceAnswered(o.packet());
             if (d != null && AethSyndrome.kind(syndrome) == AethSyndrome.Kind.RNR_NAK) {
-                waiting.put(d, new Nak(o.packet().bth().psn(), AethSyndrome.rnrTimer(syndrome), o.frameNumber(),
+                waiting.put(d, new Nak(o.psn(), AethSyndrome.rnrTimer(syndrome), o.frameNumber(),
                     o.timestampNs()));
             }
             return;
@@ -56,7 +56,7 @@ public final class RnrWaitRule extends BehaviourRule {
         }
         final QueuePairDirection d = o.state().roceRequests(o.packet());
         final Nak n = waiting.get(d);
-        if (n == null || n.psn() != o.packet().bth().psn()) {
+        if (n == null || n.psn() != o.psn()) {
             return;
         }
         waiting.remove(d);

@@ -44,7 +44,7 @@ public final class SingleNakRule extends BehaviourRule {
         if (RoceOpcodes.isRequest(o.packet().opcode())) {
             final QueuePairDirection d = o.state().roceRequests(o.packet());
             final Episode e = open.get(d);
-            if (e != null && e.ePsn() == o.packet().bth().psn()) {
+            if (e != null && e.ePsn() == o.psn()) {
                 open.remove(d);
             }
             return;
@@ -60,12 +60,12 @@ public final class SingleNakRule extends BehaviourRule {
         final Episode e = open.get(d);
         if (e != null) {
             evidence.of(d).violation(o.frameNumber(), "roce.aeth.syndrome: a second PSN sequence error NAK (PSN "
-                + o.packet().bth().psn() + ") while the one of frame " + e.frame() + " stands: no request with PSN "
+                + o.psn() + ") while the one of frame " + e.frame() + " stands: no request with PSN "
                 + e.ePsn() + " arrived between them");
             return;
         }
         evidence.of(d).conforming(o.frameNumber());
-        open.put(d, new Episode(o.packet().bth().psn(), o.frameNumber()));
+        open.put(d, new Episode(o.psn(), o.frameNumber()));
     }
 
     @Override

@@ -81,7 +81,9 @@ public final class Judge {
             }
             count(o, counts);
             o.tracked(state.admit(o.frame(), o.status(), o.packet()));
-            for (final Rule rule : byKind[FrameKind.of(o).ordinal()]) {
+            final FrameKind kind = FrameKind.of(o);
+            o.settle(kind);
+            for (final Rule rule : byKind[kind.ordinal()]) {
                 rule.observe(o);
             }
             for (final PassObserver w : watchers) {

@@ -3,6 +3,10 @@ package org.mprt.ctk.verdict.rule;
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.MprtOpcodes;
+import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.verdict.state.Segment;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
@@ -13,6 +17,10 @@ import org.mprt.ctk.wire.ip.NetworkKind;
  * One frame of the capture as the rules see it: where it is in the file, what its link layer
  * holds, (for UDP port 4791) the decoded packet, and the connection state rebuilt from the frames
  * before it. One instance is refilled for every frame, so a rule copies what it keeps.
+ *
+ * <p>What every rule asks of an MPRT packet (its kind, its connection direction, the path record it
+ * names, its PSN) is looked up once per frame, before the rules see it: fifty rules asking the state
+ * for the same answers cost more than the answers.
  */
 public final class Observation {
 
@@ -28,6 +36,12 @@ public final class Observation {
     private final CaptureState state;
     private DecodeStatus status;
     private boolean tracked = true;
+    private FrameKind kind = FrameKind.OTHER;
+    private MprtDirection mprtDirection;
+    private MprtDirection mprtAnswered;
+    private PathRecord mprtPath;
+    private Segment segmentSentBefore;
+    private int psn;
 
     Observation(final CaptureState state) {
         this.state = state;
@@ -148,6 +162,81 @@ public final class Observation {
         }
         final int opcode = packet.buffer().get(opcodeIndex) & 0xFF;
         return opcode >= MPRT_OPCODE_FIRST && opcode <= MPRT_OPCODE_LAST ? Profile.MPRT : Profile.ROCEV2;
+    }
+
+    /** What the frame is, as the judge dispatches it. */
+    public FrameKind kind() {
+        return kind;
+    }
+
+    /** An MPRT_WRITE or MPRT_SEND whose headers are readable: {@code kind() == MPRT_DATA}. */
+    public boolean isMprtData() {
+        return kind == FrameKind.MPRT_DATA;
+    }
+
+    public boolean isMprtAck() {
+        return kind == FrameKind.MPRT_ACK;
+    }
+
+    public boolean isMprtNak() {
+        return kind == FrameKind.MPRT_NAK;
+    }
+
+    /**
+     * The direction an MPRT data packet or PROBE belongs to, as {@link CaptureState#mprtDirectionOf}
+     * answers for this frame's packet; null for a frame that is not MPRT.
+     */
+    public MprtDirection mprtDirection() {
+        return mprtDirection;
+    }
+
+    /**
+     * The direction an MPRT ACK, NAK or PROBE_REPLY answers, as {@link CaptureState#mprtAnswered}
+     * answers for this frame's packet; null for a frame that is not MPRT.
+     */
+    public MprtDirection mprtAnswered() {
+        return mprtAnswered;
+    }
+
+    /**
+     * The path record an MPRT packet names: for data and PROBEs in {@link #mprtDirection()}, for
+     * ACKs, NAKs and PROBE_REPLYs in {@link #mprtAnswered()}; null when the direction has no record
+     * of that path (a path_id past the state's paths, a direction not followed), or not MPRT.
+     */
+    public PathRecord mprtPath() {
+        return mprtPath;
+    }
+
+    /**
+     * For an MPRT data packet, the segment it sends again, as {@link CaptureState#segmentSentBefore}
+     * answers: null for a first transmission, and for any other frame.
+     */
+    public Segment segmentSentBefore() {
+        return segmentSentBefore;
+    }
+
+    /** The BTH PSN of a packet whose headers are readable ({@link #isTransport()}); 0 otherwise. */
+    public int psn() {
+        return psn;
+    }
+
+    /** Called by the judge once the state has admitted the frame, before any rule sees it. */
+    void settle(final FrameKind frameKind) {
+        kind = frameKind;
+        psn = frameKind == FrameKind.OTHER ? 0 : packet.bth().psn();
+        if (frameKind == FrameKind.OTHER || frameKind == FrameKind.ROCEV2 || frameKind == FrameKind.MPRT_OTHER) {
+            mprtDirection = null;
+            mprtAnswered = null;
+            mprtPath = null;
+            segmentSentBefore = null;
+            return;
+        }
+        mprtDirection = state.mprtDirectionOf(packet);
+        mprtAnswered = state.mprtAnswered(packet);
+        final MprtDirection named = frameKind == FrameKind.MPRT_DATA || frameKind == FrameKind.MPRT_PROBE
+            ? mprtDirection : mprtAnswered;
+        mprtPath = named == null ? null : named.path(MprtOpcodes.pathId(packet));
+        segmentSentBefore = frameKind == FrameKind.MPRT_DATA ? state.segmentSentBefore(packet) : null;
     }
 
     void status(final DecodeStatus status) {

@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.wire.bth.BthFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -36,15 +35,15 @@ public final class AckRequestRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
         if (m.r() == 1) {
             return;
         }
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(m.pathId());
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }
@@ -57,7 +56,7 @@ public final class AckRequestRule extends BehaviourRule {
             return;
         }
         final int last = SerialNumber.add24(learnt, PathRecord.WINDOW);
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         if (psn != last) {
             return;
         }

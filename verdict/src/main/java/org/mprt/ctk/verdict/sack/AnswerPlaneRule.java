@@ -35,8 +35,8 @@ public final class AnswerPlaneRule extends BehaviourRule {
             return;
         }
         final int pathId = MprtOpcodes.pathId(o.packet());
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(pathId);
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }

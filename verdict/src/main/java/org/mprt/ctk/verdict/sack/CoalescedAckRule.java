@@ -7,11 +7,9 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
-import org.mprt.ctk.wire.mprt.MnethFlyweight;
 
 /**
  * MPRT-SACK-007 (mprt-v0.1.md section 8.2): a receiver reports every data packet it accepts on path P
@@ -93,11 +91,11 @@ public final class CoalescedAckRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isData(o.packet())) {
+        if (o.isMprtData()) {
             arrived(o);
-        } else if (MprtOpcodes.isAck(o.packet())) {
+        } else if (o.isMprtAck()) {
             acknowledged(o);
-        } else if (MprtOpcodes.isNak(o.packet())) {
+        } else if (o.isMprtNak()) {
             nakked(o);
         }
     }
@@ -123,13 +121,12 @@ public final class CoalescedAckRule extends BehaviourRule {
     }
 
     private void arrived(final Observation o) {
-        final int pathId = o.packet().extensions().mdeth().pathId();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(pathId);
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (path == null || o.state().isInError(d, o.timestampNs())) {
             return;
         }
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final PathDebt debt = debts.of(d, path);
         final Owed report = owed().set(d, path, debt, psn, false, o.frameNumber(),
             o.timestampNs() + timers.ackCoalesceBoundNs());
@@ -148,14 +145,14 @@ public final class CoalescedAckRule extends BehaviourRule {
 
     private void acknowledged(final Observation o) {
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(a.pathId());
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }
         final PathDebt debt = debts.of(d, path);
         debt.sinceAck = 0;
-        final int cack = o.packet().bth().psn();
+        final int cack = o.psn();
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
@@ -175,15 +172,14 @@ public final class CoalescedAckRule extends BehaviourRule {
     }
 
     private void nakked(final Observation o) {
-        final MnethFlyweight n = o.packet().extensions().mneth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(n.pathId());
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         final PathDebt debt = path == null ? null : debts.find(d, path);
         if (debt == null) {
             return;
         }
         for (final Owed w : debt.reports) {
-            if (w.psn == o.packet().bth().psn()) {
+            if (w.psn == o.psn()) {
                 w.nakked = true;
             }
         }

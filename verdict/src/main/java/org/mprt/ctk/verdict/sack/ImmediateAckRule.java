@@ -7,7 +7,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Presence;
 import org.mprt.ctk.verdict.state.Timers;
@@ -74,11 +73,11 @@ public final class ImmediateAckRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isData(o.packet())) {
+        if (o.isMprtData()) {
             arrived(o);
-        } else if (MprtOpcodes.isAck(o.packet())) {
+        } else if (o.isMprtAck()) {
             acknowledged(o);
-        } else if (MprtOpcodes.isNak(o.packet())) {
+        } else if (o.isMprtNak()) {
             nakked(o);
         }
     }
@@ -97,12 +96,12 @@ public final class ImmediateAckRule extends BehaviourRule {
 
     private void arrived(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(m.pathId());
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (path == null || o.state().isInError(d, o.timestampNs())) {
             return;
         }
-        final int psn = o.packet().bth().psn();
+        final int psn = o.psn();
         final boolean duplicate = isDuplicate(path, psn);
         final int missing = duplicate ? -1 : missingBefore(d, path, psn);
         if (!duplicate && missing < 0 && o.packet().bth().ackReq() != 1) {
@@ -209,8 +208,8 @@ public final class ImmediateAckRule extends BehaviourRule {
 
     private void acknowledged(final Observation o) {
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final int cack = o.packet().bth().psn();
+        final MprtDirection d = o.mprtAnswered();
+        final int cack = o.psn();
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
@@ -225,9 +224,9 @@ public final class ImmediateAckRule extends BehaviourRule {
 
     private void nakked(final Observation o) {
         final MnethFlyweight n = o.packet().extensions().mneth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final MprtDirection d = o.mprtAnswered();
         for (final Owed w : owed) {
-            if (w.direction == d && w.pathId == n.pathId() && w.psn == o.packet().bth().psn()) {
+            if (w.direction == d && w.pathId == n.pathId() && w.psn == o.psn()) {
                 w.nakked = true;
             }
         }

@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.sequence.SerialNumber;
@@ -37,17 +36,17 @@ public final class NoRenegingRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isAck(o.packet())) {
+        if (!o.isMprtAck() || !o.isAccountable()) {
             return;
         }
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(a.pathId());
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         if (path == null || !path.answers().hasAck()) {
             return;
         }
         final Evidence e = evidence.of(d);
-        final int cack = o.packet().bth().psn();
+        final int cack = o.psn();
         final int before = path.answers().lastCack();
         if (SerialNumber.precedes24(cack, before)) {
             e.violation(o.frameNumber(), "bth.psn: the cack of path " + a.pathId() + " moves back from " + before

@@ -5,7 +5,6 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Presence;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -36,19 +35,19 @@ public final class SackTruthRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isAck(o.packet())) {
+        if (!o.isMprtAck() || !o.isAccountable()) {
             return;
         }
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
-        final PathRecord path = d.path(a.pathId());
+        final MprtDirection d = o.mprtAnswered();
+        final PathRecord path = o.mprtPath();
         if (path == null) {
             return;
         }
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
-        final int cack = o.packet().bth().psn();
+        final int cack = o.psn();
         // The PSNs up to the previous ACK's cack were acknowledged by it: only those after it can be new.
         int from = SerialNumber.add24(cack, -(PathRecord.WINDOW * 4 - 1));
         if (path.answers().hasAck()) {

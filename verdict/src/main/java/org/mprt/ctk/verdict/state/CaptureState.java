@@ -7,6 +7,7 @@ import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /**
  * The connections of a capture rebuilt in one streaming pass (ARCHITECTURE.md, "Where the state
@@ -42,6 +43,8 @@ public final class CaptureState {
     private MprtDirection currentOf;
     private MprtDirection currentAnswered;
     private Plane currentPlane;
+    private boolean currentSegmentLooked;
+    private Segment currentSegment;
 
     /**
      * @param point               where the capture was taken, stated or to be inferred
@@ -160,6 +163,7 @@ public final class CaptureState {
         current = p;
         currentLooked = false;
         currentPlane = null;
+        currentSegmentLooked = false;
         if (status == DecodeStatus.UNIDENTIFIED || status == DecodeStatus.MALFORMED && p.error().isCutByCapture()) {
             cutFrames++;
         }
@@ -190,8 +194,9 @@ public final class CaptureState {
         }
         if (p.profile() == Profile.MPRT) {
             final Plane plane = planeOf(p);
+            final boolean segmentKnown = currentSegmentLooked;
             current = null;
-            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane);
+            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane, segmentKnown, currentSegment);
         } else {
             current = null;
             roce.apply(frame.frameNumber(), frame.timestampNs(), p);
@@ -254,6 +259,25 @@ public final class CaptureState {
             return currentOf;
         }
         return mprt.get(p.bth().destQp(), MprtTracker.scn(p));
+    }
+
+    /**
+     * The segment an MPRT data packet sends again: the piece of a message sent before with the same
+     * stream, MSN and offset ({@link MprtDirection#segment}), or null for a first transmission. Looked
+     * up once for the frame being judged, for the rules and then for learning from it.
+     */
+    public Segment segmentSentBefore(final DecodedPacket p) {
+        if (p == current && currentSegmentLooked) {
+            return currentSegment;
+        }
+        final MprtDirection d = mprtDirectionOf(p);
+        final MdethFlyweight m = p.extensions().mdeth();
+        final Segment s = d == null ? null : d.segment(m.streamId(), m.msn(), m.messageOffset());
+        if (p == current) {
+            currentSegment = s;
+            currentSegmentLooked = true;
+        }
+        return s;
     }
 
     /** The direction an ACK, NAK or PROBE_REPLY answers (its pair reversed); admitted like the others. */

@@ -129,11 +129,16 @@ final class MprtTracker {
         return true;
     }
 
-    /** Learns from a packet that travels {@code plane} (source first). */
-    void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status, final Plane plane) {
+    /**
+     * Learns from a packet that travels {@code plane} (source first). For a data packet, when
+     * {@code segmentKnown}, {@code sentBefore} is its segment already looked up for this frame
+     * ({@link CaptureState#segmentSentBefore}).
+     */
+    void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status, final Plane plane,
+               final boolean segmentKnown, final Segment sentBefore) {
         final int op = p.opcodeValue();
         if (op == OpcodeTable.MPRT_WRITE.code() || op == OpcodeTable.MPRT_SEND.code()) {
-            data(frame, ns, p, status == DecodeStatus.OK, plane);
+            data(frame, ns, p, status == DecodeStatus.OK, plane, segmentKnown, sentBefore);
         } else if (op == OpcodeTable.MPRT_ACK.code()) {
             ack(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_NAK.code()) {
@@ -189,7 +194,8 @@ final class MprtTracker {
         }
     }
 
-    private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole, final Plane plane) {
+    private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole, final Plane plane,
+                      final boolean segmentKnown, final Segment sentBefore) {
         final MdethFlyweight m = p.extensions().mdeth();
         if (m.pathId() >= MprtDirection.MAX_PATHS) {
             return;
@@ -200,7 +206,8 @@ final class MprtTracker {
         }
         d.sentBetween(plane);
         final int psn = p.bth().psn();
-        final Segment segment = segment(d, m, p, whole, frame, psn, ns);
+        final Segment segment = segment(d, m, p, whole, frame, psn, ns,
+            segmentKnown ? sentBefore : d.segment(m.streamId(), m.msn(), m.messageOffset()));
         final PathRecord path = d.pathOrNew(m.pathId());
         path.sent(psn, m.r() == 1, segment, frame, ns);
         path.onPlane(plane, p.udp().sourcePort(), frame, true);
@@ -212,8 +219,9 @@ final class MprtTracker {
 
     /** The segment this packet carries: new on its first transmission, else the one sent before. */
     private Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
-                                   final boolean whole, final long frame, final int psn, final long ns) {
-        Segment s = d.segment(m.streamId(), m.msn(), m.messageOffset());
+                                   final boolean whole, final long frame, final int psn, final long ns,
+                                   final Segment sentBefore) {
+        Segment s = sentBefore;
         if (s == null) {
             s = new Segment(m.streamId(), m.msn(), m.messageOffset(), m.messageLength(), p.payloadLength(),
                 whole ? p.buffer() : null, p.payloadOffset(), p.opcodeValue(), frame, m.pathId(), psn, ns);

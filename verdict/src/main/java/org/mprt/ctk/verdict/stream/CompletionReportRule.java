@@ -9,7 +9,6 @@ import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MessageRecord;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.StreamRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -74,13 +73,13 @@ public final class CompletionReportRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isData(o.packet())) {
-            lastDirection = o.state().mprtDirectionOf(o.packet());
+        if (o.isMprtData()) {
+            lastDirection = o.mprtDirection();
             lastStream = o.packet().extensions().mdeth().streamId();
-        } else if (MprtOpcodes.isAck(o.packet())) {
+        } else if (o.isMprtAck()) {
             reported(o);
-        } else if (MprtOpcodes.isNak(o.packet())) {
-            final StreamRecord s = o.state().mprtAnswered(o.packet()).stream(o.packet().extensions().mneth().streamId());
+        } else if (o.isMprtNak()) {
+            final StreamRecord s = o.mprtAnswered().stream(o.packet().extensions().mneth().streamId());
             if (s != null) {
                 nakked.computeIfAbsent(s, k -> new long[1])[0] = o.frameNumber();
             }
@@ -142,7 +141,7 @@ public final class CompletionReportRule extends BehaviourRule {
 
     private void reported(final Observation o) {
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final MprtDirection d = o.mprtAnswered();
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         if (records == MaethFlyweight.MAX_RECORDS) {
             fullAcks.computeIfAbsent(d, k -> new long[1])[0] = o.timestampNs();

@@ -10,7 +10,6 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.DirectionKey;
 import org.mprt.ctk.verdict.state.MessageRecord;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Presence;
 import org.mprt.ctk.verdict.state.StreamRecord;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -47,11 +46,11 @@ public final class CompletionRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isAck(o.packet())) {
+        if (!o.isMprtAck() || !o.isAccountable()) {
             return;
         }
         final MaethFlyweight a = o.packet().extensions().maeth();
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final MprtDirection d = o.mprtAnswered();
         final Evidence e = evidence.of(d);
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {

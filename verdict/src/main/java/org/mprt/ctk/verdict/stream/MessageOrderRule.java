@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.Presence;
 import org.mprt.ctk.verdict.state.StreamRecord;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -35,14 +34,14 @@ public final class MessageOrderRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
         if (m.r() == 1) {
             return;
         }
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         final Evidence e = evidence.of(d);
         final StreamRecord s = d.stream(m.streamId());
         final long msn = m.msn();

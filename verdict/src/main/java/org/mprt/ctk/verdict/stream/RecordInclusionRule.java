@@ -12,7 +12,6 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.Plane;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.StreamRecord;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
@@ -65,19 +64,19 @@ public final class RecordInclusionRule extends BehaviourRule {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isNak(o.packet())) {
-            final StreamRecord s = o.state().mprtAnswered(o.packet()).stream(o.packet().extensions().mneth().streamId());
+        if (o.isMprtNak()) {
+            final StreamRecord s = o.mprtAnswered().stream(o.packet().extensions().mneth().streamId());
             if (s != null) {
                 nakked.computeIfAbsent(s, k -> new long[1])[0] = o.frameNumber();
             }
             return;
         }
-        if (!MprtOpcodes.isAck(o.packet())) {
+        if (!o.isMprtAck()) {
             return;
         }
         final MaethFlyweight a = o.packet().extensions().maeth();
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
-        final MprtDirection d = o.state().mprtAnswered(o.packet());
+        final MprtDirection d = o.mprtAnswered();
         final Plane plane = o.state().planeOf(o.packet());
         excuse(d, plane, a, records, o.timestampNs());
         if (records == MaethFlyweight.MAX_RECORDS || o.state().isInError(d, o.timestampNs())) {

@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PassObserver;
 import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -66,21 +65,21 @@ public final class TimeSequence implements PassObserver {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
-        if (MprtOpcodes.isData(o.packet())) {
+        if (o.isMprtData()) {
             final MdethFlyweight m = o.packet().extensions().mdeth();
-            final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+            final MprtDirection d = o.mprtDirection();
             final Series s = series(d, d.path(m.pathId()));
             if (s != null) {
-                final int psn = o.packet().bth().psn();
+                final int psn = o.psn();
                 final boolean again = m.r() == 1 && s.path.slot(psn) >= 0;
                 (again ? s.resent : s.data).add(o.timestampNs(), s.unwrap(psn, true), 0);
             }
-        } else if (MprtOpcodes.isAck(o.packet())) {
+        } else if (o.isMprtAck()) {
             final MaethFlyweight a = o.packet().extensions().maeth();
-            final MprtDirection d = o.state().mprtAnswered(o.packet());
+            final MprtDirection d = o.mprtAnswered();
             final Series s = series(d, d.path(a.pathId()));
             if (s != null) {
-                final int cack = o.packet().bth().psn();
+                final int cack = o.psn();
                 final int top = highestSacked(a, cack);
                 s.acks.add(o.timestampNs(), s.unwrap(cack, false), s.unwrap(top, false));
             }

@@ -7,7 +7,6 @@ import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
-import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 
 /**
@@ -37,12 +36,12 @@ public final class EntropyStableRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isMprt() || !o.isAccountable() || !MprtOpcodes.isData(o.packet())) {
+        if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
         final int pathId = o.packet().extensions().mdeth().pathId();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
-        final PathRecord path = d.path(pathId);
+        final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (path == null || !path.hasData() || path.unacknowledged() == 0) {
             return;
         }

@@ -30,7 +30,7 @@ public final class MessageConsistencyRule extends DataPacketCheck {
             return NOT_JUDGED;
         }
         final MdethFlyweight m = o.packet().extensions().mdeth();
-        final MprtDirection d = o.state().mprtDirectionOf(o.packet());
+        final MprtDirection d = o.mprtDirection();
         final StreamRecord stream = d == null ? null : d.stream(m.streamId());
         final MessageRecord first = stream == null ? null : stream.message(m.msn());
         if (first == null) {

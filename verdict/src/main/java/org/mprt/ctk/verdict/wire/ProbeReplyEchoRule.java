@@ -38,7 +38,7 @@ public final class ProbeReplyEchoRule extends EvidenceRule {
         if (MprtPackets.isProbe(o)) {
             final MpethFlyweight p = o.packet().extensions().mpeth();
             probes.put(new ProbeKey(direction(o.packet().bth().destQp(), p.scn()), p.probeId()),
-                new Probe(p.pathId(), p.txTimestamp(), o.packet().bth().psn(), o.frameNumber()));
+                new Probe(p.pathId(), p.txTimestamp(), o.psn(), o.frameNumber()));
         } else if (MprtPackets.isProbeReply(o)) {
             judgeReply(o);
         }
@@ -60,9 +60,9 @@ public final class ProbeReplyEchoRule extends EvidenceRule {
         } else if (r.txTimestamp() != probe.txTimestamp()) {
             mismatch = MpethFlyweight.TX_TIMESTAMP.id() + ": expected " + probe.txTimestamp()
                 + " as in the PROBE of frame " + probe.frame() + ", found " + r.txTimestamp();
-        } else if (o.packet().bth().psn() != probe.psn()) {
+        } else if (o.psn() != probe.psn()) {
             mismatch = "bth.psn: expected " + probe.psn() + " as in the PROBE of frame " + probe.frame() + ", found "
-                + o.packet().bth().psn();
+                + o.psn();
         } else {
             mismatch = null;
         }

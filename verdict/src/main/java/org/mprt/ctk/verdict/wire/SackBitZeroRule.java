@@ -24,7 +24,7 @@ public final class SackBitZeroRule extends PacketCheck {
 
     @Override
     protected String violation(final Observation o) {
-        final int cack = o.packet().bth().psn();
+        final int cack = o.psn();
         return o.packet().extensions().maeth().sackBit(0) == 0 ? null
             : MaethFlyweight.SACK_BITMAP.id() + "[0]: expected 0, found 1: PSN " + ((cack + 1) & 0xFFFFFF)
                 + " is SACKed although the cumulative PSN is " + cack;
