@@ -2,6 +2,8 @@ package org.mprt.ctk.verdict;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.concurrent.atomic.AtomicInteger;
+import java.util.function.Supplier;
 import org.junit.jupiter.api.Test;
 import org.mprt.ctk.verdict.rule.Evidence;
 
@@ -58,5 +60,40 @@ class EvidenceTest {
         final Verdict v = e.verdict("2 packets checked", "none");
         assertThat(v.outcome()).isEqualTo(Outcome.PASS);
         assertThat(v.frames()).containsExactly(3L, 5L);
+    }
+
+    private static Supplier<String> counting(final AtomicInteger made, final String text) {
+        return () -> {
+            made.incrementAndGet();
+            return text;
+        };
+    }
+
+    @Test
+    void shouldMakeOnlyTheFirstViolationsMessageAndCountEveryViolation() {
+        final Evidence e = new Evidence("MPRT-TEST-001");
+        final AtomicInteger made = new AtomicInteger();
+        e.conforming(1);
+        for (long frame = 2; frame <= 1001; frame++) {
+            e.violation(frame, counting(made, "bth.psn: expected " + frame));
+        }
+        assertThat(made).hasValue(1);
+        final Verdict v = e.verdict("passed", "not applicable");
+        assertThat(v.outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(v.explanation()).startsWith("frame 2: bth.psn: expected 2").contains("999 more of 1001 checked");
+        assertThat(v.frames()).startsWith(2L, 3L).hasSize(Evidence.MAX_FRAMES);
+    }
+
+    @Test
+    void shouldMakeOnlyTheFirstInconclusiveReason() {
+        final Evidence e = new Evidence("MPRT-TEST-001");
+        final AtomicInteger made = new AtomicInteger();
+        e.inconclusive(7, counting(made, "first reason"));
+        e.inconclusive(8, counting(made, "second reason"));
+        assertThat(made).hasValue(1);
+        final Verdict v = e.verdict("passed", "not applicable");
+        assertThat(v.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(v.explanation()).isEqualTo("first reason");
+        assertThat(v.frames()).containsExactly(7L);
     }
 }

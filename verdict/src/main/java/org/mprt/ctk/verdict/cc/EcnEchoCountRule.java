@@ -111,12 +111,12 @@ public final class EcnEchoCountRule extends BehaviourRule {
         c.echoed += a.ceCount();
         c.saturated |= a.ceCount() == SATURATED;
         if (c.echoed > c.arrived) {
-            violationUnlessCut(o.state(), d, o.frameNumber(), MaethFlyweight.CE_COUNT.id() + ": " + a.ceCount() + " brings the ECN"
+            violationUnlessCut(o.state(), d, o.frameNumber(), () -> MaethFlyweight.CE_COUNT.id() + ": " + a.ceCount() + " brings the ECN"
                 + " echoes of path " + a.pathId() + " to " + c.echoed + ", more than the " + c.arrived
                 + " CE-marked data packets that had arrived on it");
             c.echoed = c.arrived;
         } else if (!c.saturated && c.echoed < c.arrivedDue) {
-            violationUnlessCut(o.state(), d, o.frameNumber(), MaethFlyweight.CE_COUNT.id() + ": " + a.ceCount() + " brings the ECN"
+            violationUnlessCut(o.state(), d, o.frameNumber(), () -> MaethFlyweight.CE_COUNT.id() + ": " + a.ceCount() + " brings the ECN"
                 + " echoes of path " + a.pathId() + " to " + c.echoed + ", fewer than the " + c.arrivedDue
                 + " CE-marked data packets that arrived on it more than ACK_REQ_DELAY (" + timers.ackReqBoundNs()
                 + " ns with the judging tolerance) before this ACK");

@@ -93,7 +93,7 @@ public final class EcnReactionRule extends BehaviourRule {
             if (inFlight <= bound || c.path().latestDataNs() <= c.ackNs()) {
                 evidence.of(c.direction()).conforming(c.ackFrame());
             } else {
-                violationUnlessCut(state, c.direction(), c.ackFrame(), "mprt.maeth.e: after this ACK for path "
+                violationUnlessCut(state, c.direction(), c.ackFrame(), () -> "mprt.maeth.e: after this ACK for path "
                     + c.path().pathId() + " echoed ECN with " + c.inFlightBefore() + " bytes in flight, the path still has "
                     + inFlight + " bytes in flight an RTT (" + c.rttNs() + " ns) + ACK_COALESCE_DELAY later, more than"
                     + " max(MIN_CWND, MD_FACTOR x " + c.inFlightBefore() + ") + AI_STEP = " + bound + " bytes");

@@ -56,7 +56,7 @@ public final class InitialWindowRule extends BehaviourRule {
         final boolean counted = slot >= 0 && path.isInFlight(slot);
         final long inFlight = path.inFlightBytes() + (counted ? 0 : o.packet().payloadLength());
         if (inFlight > initCwndBytes) {
-            evidence.of(d).violation(o.frameNumber(), "bth.psn: PSN " + psn + " brings the bytes in flight on path "
+            evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: PSN " + psn + " brings the bytes in flight on path "
                 + m.pathId() + " to " + inFlight + " before its " + (path.abandonedNs() == PathRecord.NEVER
                 ? "first ACK progress" : "first ACK progress since it was readmitted") + ", more than INIT_CWND ("
                 + timers.initCwndPmtu() + " PMTU = " + initCwndBytes + " bytes)");

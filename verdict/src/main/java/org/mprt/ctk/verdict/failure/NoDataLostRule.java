@@ -85,15 +85,15 @@ public final class NoDataLostRule extends BehaviourRule {
             }
             final long quietNs = lastNs - m.lastNs();
             if (quietNs < boundNs) {
-                evidence.of(d).inconclusive(m.firstFrame(), "frame " + m.firstFrame() + ": the capture ends " + quietNs
+                evidence.of(d).inconclusive(m.firstFrame(), () -> "frame " + m.firstFrame() + ": the capture ends " + quietNs
                     + " ns after the last packet of stream " + s.streamId() + " MSN " + m.msn() + ", less than"
                     + " (FAIL_RTO_COUNT + 2) x RTO_MAX (" + boundNs + " ns)");
             } else if (!alive) {
-                evidence.of(d).inconclusive(m.firstFrame(), "frame " + m.firstFrame() + ": stream " + s.streamId()
+                evidence.of(d).inconclusive(m.firstFrame(), () -> "frame " + m.firstFrame() + ": stream " + s.streamId()
                     + " MSN " + m.msn() + " is not reported complete, but no path of the connection made ACK progress"
                     + " during the last (FAIL_RTO_COUNT + 2) x RTO_MAX of the capture");
             } else {
-                violationUnlessCut(state, d, m.firstFrame(), "mprt.maeth.record.cmsn: stream " + s.streamId() + " MSN " + m.msn()
+                violationUnlessCut(state, d, m.firstFrame(), () -> "mprt.maeth.record.cmsn: stream " + s.streamId() + " MSN " + m.msn()
                     + ", begun at frame " + m.firstFrame() + " and last sent " + quietNs + " ns before the end of the"
                     + " capture, is never reported complete (latest CMSN " + (r == null ? "none" : cmsn + ", frame "
                     + r.frame()) + ") although the connection goes on making ACK progress");

@@ -165,7 +165,7 @@ public final class ProbeCadenceRule extends BehaviourRule {
             if (probing.containsKey(v.direction)) {
                 evidence.of(v.direction).violation(v.frame, v.message);
             } else {
-                evidence.of(v.direction).inconclusive(v.frame, "frame " + v.frame + ": " + v.message + "; the sender"
+                evidence.of(v.direction).inconclusive(v.frame, () -> "frame " + v.frame + ": " + v.message + "; the sender"
                     + " sends no PROBE at all and, without a PICS, the kit cannot tell whether it declares probe");
             }
         }

@@ -117,12 +117,12 @@ public final class ReadmissionRule extends BehaviourRule {
         final int psn = o.psn();
         final int window = answeredRun(f, o.timestampNs());
         if (window < 0) {
-            evidence.of(d).violation(o.frameNumber(), "mprt.mdeth.path_id: new data (PSN " + psn + ") on path "
+            evidence.of(d).violation(o.frameNumber(), () -> "mprt.mdeth.path_id: new data (PSN " + psn + ") on path "
                 + m.pathId() + ", FAILED since frame " + f.frame + ", before PROBE_REPLYs to " + timers.readmitProbes()
                 + " consecutive PROBEs reached the sender, each within PROBE_TIMEOUT (" + f.probes + " PROBEs sent, "
                 + answered(f, o.timestampNs()) + " answered in time)");
         } else if (f.psn[window] != psn) {
-            evidence.of(d).violation(o.frameNumber(), "bth.psn: expected " + f.psn[window] + ", the BTH.PSN of the PROBEs"
+            evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: expected " + f.psn[window] + ", the BTH.PSN of the PROBEs"
                 + " that readmitted path " + m.pathId() + ", found " + psn);
         } else {
             evidence.of(d).conforming(o.frameNumber());

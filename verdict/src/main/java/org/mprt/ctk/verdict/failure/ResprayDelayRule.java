@@ -69,14 +69,14 @@ public final class ResprayDelayRule extends BehaviourRule {
             return;
         }
         if (failed.lastProgressNs() == PathRecord.NEVER && failed.lowestPsn() != 0 && !o.state().isFromConnectionStart()) {
-            evidence.of(d).inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": path " + failed.pathId()
+            evidence.of(d).inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": path " + failed.pathId()
                 + " may have been silent since before the capture began");
             return;
         }
         final long silentNs = o.timestampNs() - Math.max(since, failed.lastProgressNs());
         final long bound = timers.failRtoCount() * timers.rtoMinNs() - timers.judgingToleranceNs();
         if (silentNs < bound) {
-            evidence.of(d).violation(o.frameNumber(), "frame.time: " + s + " is re-sprayed from path " + failed.pathId()
+            evidence.of(d).violation(o.frameNumber(), () -> "frame.time: " + s + " is re-sprayed from path " + failed.pathId()
                 + " onto path " + m.pathId() + " after " + silentNs + " ns without ACK progress on path " + failed.pathId()
                 + " while it had unacknowledged data, less than FAIL_RTO_COUNT x RTO_MIN (" + timers.failRtoCount() + " x "
                 + timers.rtoMinNs() + " ns, " + timers.judgingToleranceNs() + " ns judging tolerance)");

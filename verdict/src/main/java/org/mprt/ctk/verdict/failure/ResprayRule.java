@@ -140,7 +140,7 @@ public final class ResprayRule extends BehaviourRule {
             }
             open.remove(e);
             final Owing first = e.owing.get(0);
-            violationUnlessCut(o.state(), d, o.frameNumber(), "mprt.mdeth.r: new data (R=0, PSN " + o.psn()
+            violationUnlessCut(o.state(), d, o.frameNumber(), () -> "mprt.mdeth.r: new data (R=0, PSN " + o.psn()
                 + " on path " + o.packet().extensions().mdeth().pathId() + ") while " + e.owing.size() + " packets"
                 + " abandoned on path " + e.failed.pathId() + " since its first re-spray (frame " + e.frame + ") still"
                 + " await theirs, e.g. PSN " + first.psn + " (" + first.segment + ")");
@@ -179,7 +179,7 @@ public final class ResprayRule extends BehaviourRule {
             final long elsewhereNs = progressElsewhere(d, path);
             if (nowNs - fromNs > boundNs && elsewhereNs > fromNs) {
                 flagged.put(s, true);
-                violationUnlessCut(state, d, path.firstFrame(slot), "mprt.mdeth.path_id: PSN " + psn + " of path "
+                violationUnlessCut(state, d, path.firstFrame(slot), () -> "mprt.mdeth.path_id: PSN " + psn + " of path "
                     + path.pathId() + " (" + s + ") is the oldest data of a path that has had no ACK progress or NAK for "
                     + (nowNs - fromNs) + " ns while another path made ACK progress, and it is not re-sprayed within"
                     + " (FAIL_RTO_COUNT + 1) x RTO_MAX (" + boundNs + " ns with the judging tolerance)");

@@ -163,7 +163,7 @@ public final class FairShareRule extends BehaviourRule {
             }
             if (!facts.knowsPortRate()) {
                 for (final Sender s : port.senders) {
-                    evidence.of(s.direction).inconclusive(s.frame[0], "MPRT-RECV-004 compares each sender's data with"
+                    evidence.of(s.direction).inconclusive(s.frame[0], () -> "MPRT-RECV-004 compares each sender's data with"
                         + " R / N, and no frame carries the line rate R of the receiver's port " + address
                         + "; the scenario must state it (CaptureJudge.portRateMbps, expectation key portRateMbps)");
                 }

@@ -142,7 +142,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
             evidence.of(d).conforming(s.frame[h]);
         } else {
             final long last = s.frame[(int) ((s.end - 1) % CAPACITY)];
-            violationUnlessCut(state, d, s.frame[h], Ipv4Flyweight.TOTAL_LENGTH.id() + ": the data packets sent in the " + countNs + " ns from this one"
+            violationUnlessCut(state, d, s.frame[h], () -> Ipv4Flyweight.TOTAL_LENGTH.id() + ": the data packets sent in the " + countNs + " ns from this one"
                 + " (frames " + s.frame[h] + " to " + last + ") total " + s.windowBytes + " bytes of IP length, more than"
                 + " the " + (long) allowed + " a guidance of " + g + " Mb/s (ACK of frame " + gFrame + ") allows over"
                 + " GUIDANCE_WINDOW with GUIDANCE_TOLERANCE and one full-size packet");

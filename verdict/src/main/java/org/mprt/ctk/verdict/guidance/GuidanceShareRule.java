@@ -59,12 +59,7 @@ public final class GuidanceShareRule extends BehaviourRule {
         if (ports.isEmpty() || windowNs <= 0) {
             return;
         }
-        int senders = 0;
-        for (final MprtDirection sender : lastArrival.directions()) {
-            if (o.timestampNs() - lastArrival.find(sender)[0] <= windowNs && shares(sender.destinations(), ports)) {
-                senders++;
-            }
-        }
+        final int senders = senders(o.timestampNs() - windowNs, ports);
         if (senders < 2) {
             return;
         }
@@ -72,11 +67,11 @@ public final class GuidanceShareRule extends BehaviourRule {
         final ScenarioFacts facts = o.state().facts();
         final String field = MaethFlyweight.GUIDANCE_RATE_MBPS.id() + ": ";
         if (guidance == MaethFlyweight.GUIDANCE_NO_LIMIT) {
-            evidence.of(d).violation(o.frameNumber(), field + "0xffffffff (no limit) while " + senders + " connections sent"
+            evidence.of(d).violation(o.frameNumber(), () -> field + "0xffffffff (no limit) while " + senders + " connections sent"
                 + " data to the ports of this connection (" + ports + ") during the GUIDANCE_WINDOW before this ACK");
         } else if (facts.knowsPortRate() && guidance > facts.portRateMbps() * ports.size() / senders) {
             final long share = facts.portRateMbps() * ports.size() / senders;
-            evidence.of(d).violation(o.frameNumber(), field + "expected at most " + share + " (R / N: " + ports.size()
+            evidence.of(d).violation(o.frameNumber(), () -> field + "expected at most " + share + " (R / N: " + ports.size()
                 + " ports of " + facts.portRateMbps() + " Mb/s shared by " + senders + " connections), found " + guidance);
         } else {
             evidence.of(d).conforming(o.frameNumber());
@@ -90,6 +85,17 @@ public final class GuidanceShareRule extends BehaviourRule {
             }
         }
         return false;
+    }
+
+    /** The connections whose latest data to any of {@code ports} was captured at or after {@code sinceNs}. */
+    private int senders(final long sinceNs, final List<CapturePoint.Address> ports) {
+        int senders = 0;
+        for (final MprtDirection sender : lastArrival.directions()) {
+            if (lastArrival.find(sender)[0] >= sinceNs && shares(sender.destinations(), ports)) {
+                senders++;
+            }
+        }
+        return senders;
     }
 
     @Override

@@ -74,7 +74,7 @@ public final class ResendDeadlineRule extends BehaviourRule {
             return;
         }
         if (o.timestampNs() - fromNs > anyBoundNs && d.lastProgressNs() > fromNs) {
-            violationUnlessCut(o.state(), d, o.frameNumber(), "frame.time: " + s + " is sent again " + (o.timestampNs() - fromNs)
+            violationUnlessCut(o.state(), d, o.frameNumber(), () -> "frame.time: " + s + " is sent again " + (o.timestampNs() - fromNs)
                 + " ns after its previous transmission (frame " + s.latestFrame() + ") or its path's last ACK progress"
                 + " or NAK, more than (FAIL_RTO_COUNT + 1) x RTO_MAX (" + anyBoundNs + " ns with the judging tolerance)");
         } else {
@@ -116,7 +116,7 @@ public final class ResendDeadlineRule extends BehaviourRule {
             final long bound = oldest ? oldestBoundNs : anyBoundNs;
             if (nowNs - fromNs > bound && progressNs > fromNs) {
                 flagged.put(s, s.latestFrame());
-                violationUnlessCut(this.state, d, s.latestFrame(), "bth.psn: PSN " + psn + " of path " + path.pathId() + " (" + s
+                violationUnlessCut(this.state, d, s.latestFrame(), () -> "bth.psn: PSN " + psn + " of path " + path.pathId() + " (" + s
                     + ") stays unacknowledged and is not sent again within " + (oldest
                     ? "RTO_MAX (" + bound + " ns with the judging tolerance), although it is the oldest unacknowledged"
                         + " packet of a path that is not FAILED"

@@ -80,7 +80,7 @@ public final class RetransmissionCauseRule extends BehaviourRule {
         if (why == null) {
             evidence.of(d).conforming(o.frameNumber());
         } else {
-            violationUnlessCut(o.state(), d, o.frameNumber(), "bth.psn: PSN " + psn + " is retransmitted on path " + m.pathId()
+            violationUnlessCut(o.state(), d, o.frameNumber(), () -> "bth.psn: PSN " + psn + " is retransmitted on path " + m.pathId()
                 + " (previous transmission: frame " + path.lastFrame(slot) + "), but " + why);
         }
     }

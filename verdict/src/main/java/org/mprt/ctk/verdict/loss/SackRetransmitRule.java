@@ -134,7 +134,7 @@ public final class SackRetransmitRule extends BehaviourRule {
         for (final Iterator<Map.Entry<Integer, Detection>> i = lost.entrySet().iterator(); i.hasNext(); ) {
             final Map.Entry<Integer, Detection> late = i.next();
             if (o.timestampNs() - late.getValue().ackNs() > timers.judgingToleranceNs()) {
-                evidence.of(d).violation(o.frameNumber(), "bth.psn: new PSN " + psn + " goes out on path " + m.pathId()
+                evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: new PSN " + psn + " goes out on path " + m.pathId()
                     + " before the retransmission of PSN " + late.getKey() + ", which the ACK of frame "
                     + late.getValue().ackFrame() + " detected lost (it acknowledges PSN " + late.getValue().laterPsn()
                     + ", first sent after PSN " + late.getKey() + "'s latest transmission)");

@@ -57,7 +57,7 @@ public final class SendWindowRule extends BehaviourRule {
         }
         final int ahead = SerialNumber.distance24(c, psn);
         if (ahead > PathRecord.WINDOW && ahead < SerialNumber.HALF_24) {
-            violationUnlessCut(o.state(), d, o.frameNumber(), "bth.psn: PSN " + psn + " on path " + pathId + " is " + ahead + " past "
+            violationUnlessCut(o.state(), d, o.frameNumber(), () -> "bth.psn: PSN " + psn + " on path " + pathId + " is " + ahead + " past "
                 + (c == SerialNumber.MASK_24 ? "2^24 - 1" : String.valueOf(c)) + " ("
                 + (learnt ? "the cack learnt from frame " + path.answers().learntFrame()
                     : "the cack of a path nothing has acknowledged yet")

@@ -53,7 +53,7 @@ public final class SilentPathRule extends BehaviourRule {
         final long since = path.unacknowledgedSinceNs();
         final long silentNs = o.timestampNs() - Math.max(since, path.lastProgressOrNakNs());
         if (since != PathRecord.NEVER && silentNs > bound) {
-            violationUnlessCut(o.state(), d, o.frameNumber(), "mprt.mdeth.path_id: new data (PSN " + o.psn()
+            violationUnlessCut(o.state(), d, o.frameNumber(), () -> "mprt.mdeth.path_id: new data (PSN " + o.psn()
                 + ") on path " + m.pathId() + ", which has had " + path.unacknowledged() + " unacknowledged data packets"
                 + " and no ACK progress or NAK for " + silentNs + " ns, more than RTO_MAX (" + bound
                 + " ns with the judging tolerance)" + (path.lastProgressNs() == PathRecord.NEVER ? ""

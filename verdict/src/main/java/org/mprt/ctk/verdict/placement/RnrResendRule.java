@@ -93,11 +93,11 @@ public final class RnrResendRule extends BehaviourRule {
                 : "the re-spray onto path " + m.pathId() + " (PSN " + psn + ") of PSN " + w.psn + " of path " + w.pathId)
                 + " (stream " + m.streamId() + " MSN " + m.msn() + " offset " + m.messageOffset() + ")";
             if (waitedNs < timers.rnrDelayNs() - timers.judgingToleranceNs()) {
-                evidence.of(d).violation(o.frameNumber(), "frame.time: " + copy + " goes out " + waitedNs
+                evidence.of(d).violation(o.frameNumber(), () -> "frame.time: " + copy + " goes out " + waitedNs
                     + " ns after the NAK NO_RECEIVE_BUFFER of frame " + w.nakFrame + ", earlier than RNR_DELAY ("
                     + timers.rnrDelayNs() + " ns, " + timers.judgingToleranceNs() + " ns judging tolerance)");
             } else if (m.r() != 1) {
-                evidence.of(d).violation(o.frameNumber(), MdethFlyweight.R.id() + ": expected 1 on " + copy
+                evidence.of(d).violation(o.frameNumber(), () -> MdethFlyweight.R.id() + ": expected 1 on " + copy
                     + ", resent after the NAK NO_RECEIVE_BUFFER of frame " + w.nakFrame + ", found 0");
             } else {
                 evidence.of(d).conforming(o.frameNumber());
@@ -109,7 +109,7 @@ public final class RnrResendRule extends BehaviourRule {
     @Override
     protected void atEnd() {
         for (final Waiting w : waiting) {
-            evidence.of(w.direction).inconclusive(w.nakFrame, "frame " + w.nakFrame + ": the capture ends before PSN "
+            evidence.of(w.direction).inconclusive(w.nakFrame, () -> "frame " + w.nakFrame + ": the capture ends before PSN "
                 + w.psn + " of path " + w.pathId + ", answered by NAK NO_RECEIVE_BUFFER, is sent again");
         }
     }

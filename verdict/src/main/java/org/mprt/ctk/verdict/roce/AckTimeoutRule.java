@@ -61,13 +61,13 @@ public final class AckTimeoutRule extends BehaviourRule {
         final long fromNs = Math.max(d.lastNs(slot), d.lastProgressNs());
         final long waitedNs = o.timestampNs() - fromNs;
         if (waitedNs < timeoutNs - timers.judgingToleranceNs()) {
-            evidence.of(d).violation(o.frameNumber(), "frame.time: request PSN " + psn + ", the oldest unacknowledged, is"
+            evidence.of(d).violation(o.frameNumber(), () -> "frame.time: request PSN " + psn + ", the oldest unacknowledged, is"
                 + " sent again " + waitedNs + " ns after its previous transmission (frame " + d.lastFrame(slot) + ")"
                 + (d.lastProgressNs() > d.lastNs(slot) ? " or the last acknowledgement that made progress" : "")
                 + ", earlier than the Local ACK Timeout T = " + timeoutNs + " ns (code " + timers.localAckTimeoutCode()
                 + ", " + timers.judgingToleranceNs() + " ns judging tolerance)");
         } else if (waitedNs > 4 * timeoutNs + timers.judgingToleranceNs()) {
-            evidence.of(d).violation(o.frameNumber(), "frame.time: request PSN " + psn + " is sent again " + waitedNs
+            evidence.of(d).violation(o.frameNumber(), () -> "frame.time: request PSN " + psn + " is sent again " + waitedNs
                 + " ns after its previous transmission, later than 4 x T = " + 4 * timeoutNs + " ns");
         } else {
             evidence.of(d).conforming(o.frameNumber());
@@ -101,7 +101,7 @@ public final class AckTimeoutRule extends BehaviourRule {
             if (nowNs - fromNs > 4 * timeoutNs + timers.judgingToleranceNs()
                 && (seen == null || seen[0] != d.lastFrame(slot))) {
                 flagged.put(d, new long[] {d.lastFrame(slot)});
-                evidence.of(d).violation(d.lastFrame(slot), "frame.time: request PSN " + psn + ", the oldest"
+                evidence.of(d).violation(d.lastFrame(slot), () -> "frame.time: request PSN " + psn + ", the oldest"
                     + " unacknowledged, is not sent again within 4 x T = " + 4 * timeoutNs + " ns after its transmission"
                     + " or the last acknowledgement that made progress, and no answer came");
             }

@@ -73,11 +73,11 @@ public final class EcnCodepointRule extends Rule {
         final int ecn = o.packet().ecn();
         final String field = o.packet().hasIpv4() ? Ipv4Flyweight.ECN.id() : Ipv6Flyweight.ECN.id();
         if (ecn == Ecn.CE) {
-            e.of(d).violation(o.frameNumber(), field + ": expected ECT(0), ECT(1) or Not-ECT from the sender, found CE (3)");
+            e.of(d).violation(o.frameNumber(), () -> field + ": expected ECT(0), ECT(1) or Not-ECT from the sender, found CE (3)");
         } else if (cnp != null && cnp && ecn == Ecn.NOT_ECT) {
-            e.of(d).violation(o.frameNumber(), field + ": expected ECT(0) or ECT(1), the PICS declares cnp, found Not-ECT (0)");
+            e.of(d).violation(o.frameNumber(), () -> field + ": expected ECT(0) or ECT(1), the PICS declares cnp, found Not-ECT (0)");
         } else if (cnp != null && !cnp && ecn != Ecn.NOT_ECT) {
-            e.of(d).violation(o.frameNumber(), field + ": expected Not-ECT (0), the PICS does not declare cnp, found "
+            e.of(d).violation(o.frameNumber(), () -> field + ": expected Not-ECT (0), the PICS does not declare cnp, found "
                 + Ecn.name(ecn) + " (" + ecn + ")");
         } else {
             e.of(d).conforming(o.frameNumber());

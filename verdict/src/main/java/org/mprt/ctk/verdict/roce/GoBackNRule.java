@@ -97,7 +97,7 @@ public final class GoBackNRule extends QueuePairRule {
         final String what = SerialNumber.precedes24(e.sentUpTo, psn)
             ? "new request PSN " + psn + " before PSNs " + e.next + " to " + e.sentUpTo + " were sent again"
             : "PSN " + psn + " where the resend from PSN " + e.ePsn + " needs PSN " + e.next;
-        evidence.of(d).violation(o.frameNumber(), "bth.psn: after the PSN sequence error NAK of frame " + e.frame
+        evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: after the PSN sequence error NAK of frame " + e.frame
             + " (PSN " + e.ePsn + "), " + what);
     }
 

@@ -60,7 +60,7 @@ public final class NoResendAfterAckRule extends QueuePairRule {
         final Acknowledged a = acknowledged.get(d);
         if (a != null && SerialNumber.precedesOrEquals24(psn, a.upTo())
             && o.timestampNs() - a.ns() > timers.judgingToleranceNs()) {
-            evidence.of(d).violation(o.frameNumber(), "bth.psn: request PSN " + psn + " is sent again although the"
+            evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: request PSN " + psn + " is sent again although the"
                 + " answer of frame " + a.frame() + " acknowledged every request up to PSN " + a.upTo());
         } else {
             evidence.of(d).conforming(o.frameNumber());

@@ -73,7 +73,7 @@ public final class ResponderAckRule extends BehaviourRule {
         if (SerialNumber.precedes24(psn, ePsn[0])) {
             evidence.of(d).conforming(o.frameNumber());
         } else {
-            evidence.of(d).violation(o.frameNumber(), "bth.psn: the ACK acknowledges PSN " + psn + ", but the requests"
+            evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: the ACK acknowledges PSN " + psn + ", but the requests"
                 + " accepted in order reach only PSN " + SerialNumber.add24(ePsn[0], -1) + " (PSN " + ePsn[0]
                 + " has not arrived)");
         }

@@ -67,7 +67,7 @@ public final class RetryLimitRule extends BehaviourRule {
         }
         if (c.exhaustedNs != PathRecord.NEVER && timers.localAckTimeoutNs() > 0
             && o.timestampNs() - c.exhaustedNs > 4 * timers.localAckTimeoutNs() + timers.judgingToleranceNs()) {
-            evidence.of(d).violation(o.frameNumber(), "bth.psn: request PSN " + psn + " is sent on the QP after PSN "
+            evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: request PSN " + psn + " is sent on the QP after PSN "
                 + oldest + " used its last retry (frame " + c.exhaustedFrame + ") and no answer made progress: the"
                 + " requester should have stopped sending");
             c.exhaustedNs = PathRecord.NEVER;
@@ -86,7 +86,7 @@ public final class RetryLimitRule extends BehaviourRule {
         }
         final boolean rnrLimited = timers.rnrRetryCount() != Timers.RNR_RETRY_UNLIMITED;
         if (!rnr && c.retries > timers.retryCount() || rnr && rnrLimited && c.rnrRetries > timers.rnrRetryCount()) {
-            evidence.of(d).violation(o.frameNumber(), "bth.psn: request PSN " + psn + " is sent again for the "
+            evidence.of(d).violation(o.frameNumber(), () -> "bth.psn: request PSN " + psn + " is sent again for the "
                 + (rnr ? c.rnrRetries + "th time after RNR NAKs, more than RNR_RETRY (" + timers.rnrRetryCount()
                 : c.retries + "th time after timeouts or NAKs, more than RETRY_CNT (" + timers.retryCount())
                 + ") without progress in between");

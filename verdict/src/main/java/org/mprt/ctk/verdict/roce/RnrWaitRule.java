@@ -63,7 +63,7 @@ public final class RnrWaitRule extends BehaviourRule {
         final long waitedNs = o.timestampNs() - n.ns();
         final long owedNs = RnrTimerTable.waitNs(n.code());
         if (waitedNs < owedNs - timers.judgingToleranceNs()) {
-            evidence.of(d).violation(o.frameNumber(), "frame.time: request PSN " + n.psn() + " is sent again " + waitedNs
+            evidence.of(d).violation(o.frameNumber(), () -> "frame.time: request PSN " + n.psn() + " is sent again " + waitedNs
                 + " ns after the RNR NAK of frame " + n.frame() + " (timer code " + n.code() + ", " + owedNs
                 + " ns in Table 45; " + timers.judgingToleranceNs() + " ns judging tolerance)");
         } else {

@@ -59,7 +59,7 @@ public final class SingleNakRule extends BehaviourRule {
         }
         final Episode e = open.get(d);
         if (e != null) {
-            evidence.of(d).violation(o.frameNumber(), "roce.aeth.syndrome: a second PSN sequence error NAK (PSN "
+            evidence.of(d).violation(o.frameNumber(), () -> "roce.aeth.syndrome: a second PSN sequence error NAK (PSN "
                 + o.psn() + ") while the one of frame " + e.frame() + " stands: no request with PSN "
                 + e.ePsn() + " arrived between them");
             return;

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.rule;
 
+import java.util.function.Supplier;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.Direction;
@@ -39,13 +40,14 @@ public abstract class BehaviourRule extends Rule {
      * Records a violation that rests on having seen every answer of the connection, unless the capture
      * cut frames short before their headers ended ({@link CaptureState#cutFrames()}): an ACK among them
      * may have said what the violation says never came, so the instance is recorded as not judged.
+     * The message is made only when the direction's evidence keeps it ({@link Evidence#violation(long, Supplier)}).
      */
     protected final void violationUnlessCut(final CaptureState state, final Direction d, final long frame,
-                                            final String message) {
+                                            final Supplier<String> message) {
         if (state.cutFrames() == 0) {
             evidence.of(d).violation(frame, message);
         } else {
-            evidence.of(d).inconclusive(frame, "frame " + frame + ": " + message + "; but the capture cut "
+            evidence.of(d).inconclusive(frame, () -> "frame " + frame + ": " + message.get() + "; but the capture cut "
                 + state.cutFrames() + " frames short before their headers ended (a snap length), and an answer"
                 + " among them may have said otherwise");
         }

@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.rule;
 
 import java.util.ArrayList;
 import java.util.List;
+import java.util.function.Supplier;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
 
@@ -57,11 +58,27 @@ public final class Evidence {
         }
     }
 
+    /**
+     * As {@link #violation(long, String)}, with the message made only when it is kept (the first
+     * violation): a capture with a violation or a doubt on every packet would otherwise format
+     * millions of sentences to keep one.
+     */
+    public void violation(final long frameNumber, final Supplier<String> message) {
+        violation(frameNumber, violations == 0 ? message.get() : null);
+    }
+
     /** The requirement applies but this capture cannot decide it; the first reason is kept. */
     public void inconclusive(final long frameNumber, final String reason) {
         if (inconclusiveReason == null) {
             inconclusiveReason = reason;
             inconclusiveFrame = frameNumber;
+        }
+    }
+
+    /** As {@link #inconclusive(long, String)}, with the reason made only when it is kept (the first). */
+    public void inconclusive(final long frameNumber, final Supplier<String> reason) {
+        if (inconclusiveReason == null) {
+            inconclusive(frameNumber, reason.get());
         }
     }
 

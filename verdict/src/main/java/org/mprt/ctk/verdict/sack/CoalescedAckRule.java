@@ -111,7 +111,7 @@ public final class CoalescedAckRule extends BehaviourRule {
             if (w.nakked || o.state().isInError(w.direction, o.timestampNs())) {
                 continue;
             }
-            violationUnlessCut(o.state(), w.direction, w.frame, w.count
+            violationUnlessCut(o.state(), w.direction, w.frame, () -> w.count
                 ? "mprt.maeth.path_id: the " + timers.ackCoalesceCount() + "th data packet on path " + w.path.pathId()
                     + " since its previous ACK arrived (PSN " + w.psn + "), and no ACK for path " + w.path.pathId()
                     + " followed within ACK_REQ_DELAY (" + timers.ackReqBoundNs() + " ns with the judging tolerance)"

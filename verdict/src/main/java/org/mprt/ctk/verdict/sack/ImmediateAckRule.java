@@ -88,7 +88,7 @@ public final class ImmediateAckRule extends BehaviourRule {
             if (w.nakked && !w.duplicate || o.state().isInError(w.direction, o.timestampNs())) {
                 continue;
             }
-            violationUnlessCut(o.state(), w.direction, w.frame, "bth.psn: PSN " + w.psn + " arrived on path " + w.pathId + " "
+            violationUnlessCut(o.state(), w.direction, w.frame, () -> "bth.psn: PSN " + w.psn + " arrived on path " + w.pathId + " "
                 + trigger(w) + ", and no ACK for path " + w.pathId + (w.duplicate ? "" : " acknowledging it")
                 + " followed within ACK_REQ_DELAY (" + timers.ackReqBoundNs() + " ns with the judging tolerance)");
         }

@@ -131,7 +131,7 @@ public final class CompletionReportRule extends BehaviourRule {
                 continue;
             }
             final MprtDirection.CmsnReport r = w.direction.reported(w.stream.streamId());
-            violationUnlessCut(o.state(), w.direction, w.frame, "mprt.maeth.record.cmsn: the packet of frame " + w.frame
+            violationUnlessCut(o.state(), w.direction, w.frame, () -> "mprt.maeth.record.cmsn: the packet of frame " + w.frame
                 + " completed stream " + w.stream.streamId() + " up to MSN " + SerialNumber.add32(w.frontier, -1)
                 + ", and no ACK reported a CMSN of " + w.frontier + " or more within ACK_DELAY ("
                 + timers.ackCoalesceBoundNs() + " ns with the judging tolerance); the stream's latest record "

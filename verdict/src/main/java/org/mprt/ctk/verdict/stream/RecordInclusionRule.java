@@ -5,6 +5,7 @@ import java.util.Deque;
 import java.util.IdentityHashMap;
 import java.util.Iterator;
 import java.util.Map;
+import java.util.function.Supplier;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -39,7 +40,7 @@ public final class RecordInclusionRule extends BehaviourRule {
 
     /** An ACK that left a stream's advance out, held until SIMULTANEITY has passed. */
     private record Omission(MprtDirection direction, Plane plane, int streamId, long lastCmsn, long frame, long ns,
-                            CaptureState state, String message) {
+                            CaptureState state, Supplier<String> message) {
     }
 
     private final Timers timers;
@@ -98,11 +99,14 @@ public final class RecordInclusionRule extends BehaviourRule {
             if (carried != StreamRecord.UNKNOWN && SerialNumber.precedes32(last, carried)) {
                 evidence.of(d).conforming(o.frameNumber());
             } else {
-                omissions.addLast(new Omission(d, plane, s.streamId(), last, o.frameNumber(), o.timestampNs(), o.state(),
-                    "mprt.maeth.record_count: " + records + " records, none reporting"
-                    + " stream " + s.streamId() + (carried == StreamRecord.UNKNOWN ? "" : " beyond its CMSN " + carried)
+                // Most omissions are excused within SIMULTANEITY: the sentence is made only for one held against the receiver.
+                final int streamId = s.streamId();
+                final long frontierFrame = s.frontierFrame();
+                omissions.addLast(new Omission(d, plane, streamId, last, o.frameNumber(), o.timestampNs(), o.state(),
+                    () -> "mprt.maeth.record_count: " + records + " records, none reporting"
+                    + " stream " + streamId + (carried == StreamRecord.UNKNOWN ? "" : " beyond its CMSN " + carried)
                     + ", whose messages up to MSN " + SerialNumber.add32(owed, -1) + " had arrived whole (frame "
-                    + s.frontierFrame() + ") more than ACK_REQ_DELAY before, while the last CMSN reported for it was "
+                    + frontierFrame + ") more than ACK_REQ_DELAY before, while the last CMSN reported for it was "
                     + last + (r == null ? " (none reported yet)" : " (frame " + r.frame() + ")")));
                 return;
             }
