@@ -18,9 +18,9 @@ import org.mprt.ctk.wire.ip.NetworkKind;
  * holds, (for UDP port 4791) the decoded packet, and the connection state rebuilt from the frames
  * before it. One instance is refilled for every frame, so a rule copies what it keeps.
  *
- * <p>What every rule asks of an MPRT packet (its kind, its connection direction, the path record it
- * names, its PSN) is looked up once per frame, before the rules see it: fifty rules asking the state
- * for the same answers cost more than the answers.
+ * <p>What the rules ask of an MPRT packet (its kind, its connection direction, the path record it
+ * names, its PSN, the segment a data packet sends again) is looked up once per frame, before the
+ * rules see it: fifty rules asking the state for the same answers cost more than the answers.
  */
 public final class Observation {
 
