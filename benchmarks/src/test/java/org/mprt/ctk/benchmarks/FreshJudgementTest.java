@@ -1,0 +1,32 @@
+package org.mprt.ctk.benchmarks;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/** A judgement in a JVM started for it: timed from inside and from outside, and a failure reported, not hidden. */
+class FreshJudgementTest {
+
+    private static final Path CAPTURE = Path.of("..", "captures", "behaviour", "mprt-sender-clean.pcap");
+
+    @Test
+    void shouldTimeTheJudgementInsideAChildJvmThatTakesLongerStillToStartAndExit() throws Exception {
+        final FreshJudgement.Times t = FreshJudgement.measure(CAPTURE);
+        assertThat(t.judgementSeconds()).isPositive();
+        assertThat(t.processSeconds()).isGreaterThan(t.judgementSeconds());
+    }
+
+    @Test
+    void shouldReportAChildThatCouldNotJudgeTheFile(@TempDir final Path dir) throws IOException {
+        final Path notACapture = Files.writeString(dir.resolve("notes.txt"), "not a capture\n");
+        assertThatThrownBy(() -> FreshJudgement.measure(notACapture))
+            .isInstanceOf(IOException.class)
+            .hasMessageContaining(notACapture.toString())
+            .hasMessageContaining("exit 1");
+    }
+}
