@@ -1,6 +1,7 @@
 package org.mprt.ctk.benchmarks;
 
 import java.io.IOException;
+import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -33,11 +34,28 @@ public final class FreshJudgement {
         System.out.printf(Locale.ROOT, "%.6f%n", (System.nanoTime() - t0) / 1e9);
     }
 
+    /**
+     * This JVM's flags as the child gets them: heap, collector and compiler flags stay, so the child
+     * runs as this JVM does; agents (a profiler, a debugger listening on a port) and flight recordings
+     * do not, since a second copy would write over the first one's output or fail to take its port.
+     */
+    static List<String> childFlags(final List<String> flags) {
+        final List<String> kept = new ArrayList<>();
+        for (final String flag : flags) {
+            if (!flag.startsWith("-agentpath:") && !flag.startsWith("-agentlib:") && !flag.startsWith("-javaagent:")
+                && !flag.startsWith("-Xrunjdwp") && !flag.startsWith("-XX:StartFlightRecording")
+                && !flag.startsWith("-XX:FlightRecorderOptions")) {
+                kept.add(flag);
+            }
+        }
+        return kept;
+    }
+
     /** Judges {@code capture} once in a new JVM with this one's flags; throws when the child fails. */
     public static Times measure(final Path capture) throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>();
         command.add(Path.of(System.getProperty("java.home"), "bin", "java").toString());
-        command.addAll(java.lang.management.ManagementFactory.getRuntimeMXBean().getInputArguments());
+        command.addAll(childFlags(ManagementFactory.getRuntimeMXBean().getInputArguments()));
         command.add("-cp");
         command.add(System.getProperty("java.class.path"));
         command.add(FreshJudgement.class.getName());

@@ -6,6 +6,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -19,6 +20,14 @@ class FreshJudgementTest {
         final FreshJudgement.Times t = FreshJudgement.measure(CAPTURE);
         assertThat(t.judgementSeconds()).isPositive();
         assertThat(t.processSeconds()).isGreaterThan(t.judgementSeconds());
+    }
+
+    @Test
+    void shouldGiveTheChildThisJvmsHeapCollectorAndCompilerFlagsButNoAgentOrRecording() {
+        assertThat(FreshJudgement.childFlags(List.of("-XX:+UseSerialGC", "-Xmx512m", "-XX:TieredStopAtLevel=1",
+            "-agentpath:/opt/ap/libasyncProfiler.so=start,file=p.html", "-agentlib:jdwp=transport=dt_socket,address=5005",
+            "-javaagent:/opt/jacoco.jar", "-XX:StartFlightRecording=filename=run.jfr", "-Dctk.home=/kit")))
+            .containsExactly("-XX:+UseSerialGC", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dctk.home=/kit");
     }
 
     @Test
