@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict.guidance;
 
+import java.util.Comparator;
+import java.util.PriorityQueue;
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -33,19 +35,56 @@ public final class GuidanceObeyedRule extends BehaviourRule {
 
     /** Data packets held per direction: a GUIDANCE_WINDOW of 64-byte frames at 800 Gb/s is under 32768. */
     private static final int CAPACITY = 1 << 15;
+    /** What a direction's rings hold at first: they double as its windows need, up to CAPACITY. */
+    private static final int FIRST_CAPACITY = 256;
     /** IPv4 + UDP + BTH + MDETH + ICRC around a data packet's payload. */
     private static final int HEADERS_BYTES = 20 + 8 + 12 + 36 + 4;
 
+    /**
+     * The data packets of one direction from the oldest window not judged yet, in rings indexed by
+     * position (head, end and count only grow).
+     */
     private static final class Sent {
-        final long[] ns = new long[CAPACITY];
-        final long[] frame = new long[CAPACITY];
-        final int[] bytes = new int[CAPACITY];
+        MprtDirection direction;
+        long[] ns = new long[FIRST_CAPACITY];
+        long[] frame = new long[FIRST_CAPACITY];
+        int[] bytes = new int[FIRST_CAPACITY];
         long head;
         long end;
         long count;
         long windowBytes;
         int largest;
+        /** While queued: when its oldest window was due when it was queued, at most when it is due now. */
+        long dueNs;
+        boolean queued;
         final GuidanceWindow guidance = new GuidanceWindow(MAX_GUIDANCE);
+
+        /** The ring index of a position. */
+        int at(final long position) {
+            return (int) (position & (ns.length - 1));
+        }
+
+        /** Makes room for one packet more by doubling the rings, unless they hold CAPACITY already. */
+        boolean grow() {
+            if (ns.length == CAPACITY) {
+                return false;
+            }
+            final int length = ns.length * 2;
+            final long[] ns2 = new long[length];
+            final long[] frame2 = new long[length];
+            final int[] bytes2 = new int[length];
+            for (long p = head; p < count; p++) {
+                final int from = at(p);
+                final int to = (int) (p & (length - 1));
+                ns2[to] = ns[from];
+                frame2[to] = frame[from];
+                bytes2[to] = bytes[from];
+            }
+            ns = ns2;
+            frame = frame2;
+            bytes = bytes2;
+            return true;
+        }
     }
 
     /** ACKs held per direction beyond the windows being judged; older ones only matter as "the last before". */
@@ -56,8 +95,11 @@ public final class GuidanceObeyedRule extends BehaviourRule {
     private final long reactionNs;
     private final int fullSizeBytes;
     private final PerDirection<MprtDirection, Sent> sent = new PerDirection<>(Sent::new);
-    /** The earliest time a window becomes judgeable, over every direction: no work per frame before it. */
-    private long nextJudgeNs = Long.MAX_VALUE;
+    /**
+     * The directions with a window not judged yet, the earliest due first: a frame costs nothing until
+     * one is due, and then only the directions that are, however many the capture holds.
+     */
+    private final PriorityQueue<Sent> due = new PriorityQueue<>(Comparator.comparingLong(s -> s.dueNs));
     private CaptureState state;
 
     public GuidanceObeyedRule(final Timers timers, final int pmtuBytes) {
@@ -74,49 +116,62 @@ public final class GuidanceObeyedRule extends BehaviourRule {
             return;
         }
         state = o.state();
-        if (o.timestampNs() >= nextJudgeNs) {
-            nextJudgeNs = Long.MAX_VALUE;
-            for (final MprtDirection d : sent.directions()) {
-                final Sent s = sent.find(d);
-                judgeUpTo(d, s, o.timestampNs());
-                if (s.head < s.count) {
-                    nextJudgeNs = Math.min(nextJudgeNs, s.ns[(int) (s.head % CAPACITY)] + timers.guidanceWindowNs());
-                }
-            }
+        while (!due.isEmpty() && due.peek().dueNs <= o.timestampNs()) {
+            final Sent s = due.poll();
+            s.queued = false;
+            judgeUpTo(s.direction, s, o.timestampNs());
+            queueIfPending(s);
         }
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
         if (o.isMprtData()) {
             final Sent s = sent.of(o.mprtDirection());
-            if (s.count - s.head == CAPACITY) {
+            if (s.direction == null) {
+                s.direction = o.mprtDirection();
+                // Directions keep their evidence in the order their data began, however the queue judges them.
+                evidence.of(s.direction);
+            }
+            if (s.count - s.head == s.ns.length && !s.grow()) {
                 // Too many packets in one window to hold: the oldest window is dropped unjudged.
                 if (s.end == s.head) {
                     s.end++;
                 } else {
-                    s.windowBytes -= s.bytes[(int) (s.head % CAPACITY)];
+                    s.windowBytes -= s.bytes[s.at(s.head)];
                 }
                 s.head++;
             }
-            final int i = (int) (s.count++ % CAPACITY);
+            final int i = s.at(s.count++);
             s.ns[i] = o.timestampNs();
             s.frame[i] = o.frameNumber();
             s.bytes[i] = o.packet().datagramLength();
             s.largest = Math.max(s.largest, s.bytes[i]);
-            nextJudgeNs = Math.min(nextJudgeNs, s.ns[(int) (s.head % CAPACITY)] + timers.guidanceWindowNs());
+            queueIfPending(s);
         } else if (o.isMprtAck()) {
             final Sent s = sent.of(o.mprtAnswered());
             s.guidance.add(o.timestampNs(), o.packet().extensions().maeth().guidanceRateMbps(), o.frameNumber());
         }
     }
 
+    /**
+     * Queues a direction not queued whose oldest window is not judged yet, keyed by when it is due.
+     * A queued direction stays as it is: its head only moves later, so its key stays at most its due.
+     */
+    private void queueIfPending(final Sent s) {
+        if (!s.queued && s.head < s.count) {
+            s.dueNs = s.ns[s.at(s.head)] + timers.guidanceWindowNs();
+            s.queued = true;
+            due.add(s);
+        }
+    }
+
     /** Judges every window whose start t has t + GUIDANCE_WINDOW before {@code nowNs}. */
     private void judgeUpTo(final MprtDirection d, final Sent s, final long nowNs) {
-        while (s.head < s.count && nowNs - s.ns[(int) (s.head % CAPACITY)] >= timers.guidanceWindowNs()) {
-            final int h = (int) (s.head % CAPACITY);
+        while (s.head < s.count && nowNs - s.ns[s.at(s.head)] >= timers.guidanceWindowNs()) {
+            final int h = s.at(s.head);
             final long t = s.ns[h];
-            while (s.end < s.count && s.ns[(int) (s.end % CAPACITY)] - t < countNs) {
-                s.windowBytes += s.bytes[(int) (s.end++ % CAPACITY)];
+            while (s.end < s.count && s.ns[s.at(s.end)] - t < countNs) {
+                s.windowBytes += s.bytes[s.at(s.end++)];
             }
             judge(d, s, h, t);
             s.windowBytes -= s.bytes[h];
@@ -141,7 +196,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
         if (s.windowBytes <= allowed) {
             evidence.of(d).conforming(s.frame[h]);
         } else {
-            final long last = s.frame[(int) ((s.end - 1) % CAPACITY)];
+            final long last = s.frame[s.at(s.end - 1)];
             violationUnlessCut(state, d, s.frame[h], () -> Ipv4Flyweight.TOTAL_LENGTH.id() + ": the data packets sent in the " + countNs + " ns from this one"
                 + " (frames " + s.frame[h] + " to " + last + ") total " + s.windowBytes + " bytes of IP length, more than"
                 + " the " + (long) allowed + " a guidance of " + g + " Mb/s (ACK of frame " + gFrame + ") allows over"

@@ -12,7 +12,6 @@ import org.mprt.ctk.verdict.state.Presence;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
-import org.mprt.ctk.wire.mprt.MnethFlyweight;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
@@ -45,6 +44,8 @@ public final class ImmediateAckRule extends BehaviourRule {
         final long frame;
         final long ns;
         boolean nakked;
+        /** Acknowledged in time: left in {@link #owed} until its bound passes, and passed over then. */
+        boolean settled;
 
         Owed(final MprtDirection direction, final int pathId, final int psn, final boolean duplicate,
              final int missing, final long frame, final long ns) {
@@ -59,7 +60,13 @@ public final class ImmediateAckRule extends BehaviourRule {
     }
 
     private final Timers timers;
+    /** Every ACK owed, oldest first, for the deadlines. */
     private final ArrayDeque<Owed> owed = new ArrayDeque<>();
+    /**
+     * The same by path, those not settled: an ACK or NAK looks only at its path's, where a pass over
+     * every ACK owed would cost as much as the connections are many.
+     */
+    private final PerPath<ArrayDeque<Owed>> owedByPath = new PerPath<>(ArrayDeque::new);
     private final long[] words = new long[4];
 
     public ImmediateAckRule(final Timers timers) {
@@ -85,6 +92,11 @@ public final class ImmediateAckRule extends BehaviourRule {
     private void expire(final Observation o) {
         while (!owed.isEmpty() && o.timestampNs() - owed.peekFirst().ns > timers.ackReqBoundNs()) {
             final Owed w = owed.pollFirst();
+            if (w.settled) {
+                continue;
+            }
+            // The oldest unsettled ACK owed on its path, so at the head of its queue.
+            owedByPath.of(w.direction, w.direction.path(w.pathId)).remove(w);
             if (w.nakked && !w.duplicate || o.state().isInError(w.direction, o.timestampNs())) {
                 continue;
             }
@@ -107,7 +119,9 @@ public final class ImmediateAckRule extends BehaviourRule {
         if (!duplicate && missing < 0 && o.packet().bth().ackReq() != 1) {
             return;
         }
-        owed.addLast(new Owed(d, m.pathId(), psn, duplicate, missing, o.frameNumber(), o.timestampNs()));
+        final Owed w = new Owed(d, m.pathId(), psn, duplicate, missing, o.frameNumber(), o.timestampNs());
+        owed.addLast(w);
+        owedByPath.of(d, path).addLast(w);
     }
 
     /** Why the arrival demanded an ACK at once; built only for a violation. */
@@ -209,24 +223,31 @@ public final class ImmediateAckRule extends BehaviourRule {
     private void acknowledged(final Observation o) {
         final MaethFlyweight a = o.packet().extensions().maeth();
         final MprtDirection d = o.mprtAnswered();
+        final ArrayDeque<Owed> onPath = o.mprtPath() == null ? null : owedByPath.find(d, o.mprtPath());
+        if (onPath == null || onPath.isEmpty()) {
+            return;
+        }
         final int cack = o.psn();
         for (int w = 0; w < words.length; w++) {
             words[w] = a.sackBitmapWord(w);
         }
-        for (final Iterator<Owed> i = owed.iterator(); i.hasNext(); ) {
+        for (final Iterator<Owed> i = onPath.iterator(); i.hasNext(); ) {
             final Owed w = i.next();
-            if (w.direction == d && w.pathId == a.pathId() && (w.duplicate || PathRecord.acknowledges(cack, words, w.psn))) {
+            if (w.duplicate || PathRecord.acknowledges(cack, words, w.psn)) {
                 evidence.of(d).conforming(w.frame);
+                w.settled = true;
                 i.remove();
             }
         }
     }
 
     private void nakked(final Observation o) {
-        final MnethFlyweight n = o.packet().extensions().mneth();
-        final MprtDirection d = o.mprtAnswered();
-        for (final Owed w : owed) {
-            if (w.direction == d && w.pathId == n.pathId() && w.psn == o.psn()) {
+        final ArrayDeque<Owed> onPath = o.mprtPath() == null ? null : owedByPath.find(o.mprtAnswered(), o.mprtPath());
+        if (onPath == null) {
+            return;
+        }
+        for (final Owed w : onPath) {
+            if (w.psn == o.psn()) {
                 w.nakked = true;
             }
         }

@@ -7,6 +7,7 @@ import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerStream;
 import org.mprt.ctk.verdict.state.MessageRecord;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.StreamRecord;
@@ -38,6 +39,8 @@ public final class CompletionReportRule extends BehaviourRule {
         final long since;
         final long frame;
         final long ns;
+        /** Reported in time: left in {@link #owed} until its bound passes, and passed over then. */
+        boolean settled;
 
         Owed(final MprtDirection direction, final StreamRecord stream, final long frontier, final long since,
              final long frame, final long ns) {
@@ -51,7 +54,13 @@ public final class CompletionReportRule extends BehaviourRule {
     }
 
     private final Timers timers;
+    /** Every debt, oldest first, for the deadlines. */
     private final ArrayDeque<Owed> owed = new ArrayDeque<>();
+    /**
+     * The same debts by stream, those not settled: an ACK's record looks only at its stream's, where a
+     * pass over every debt would cost as much as the connections are many.
+     */
+    private final PerStream<ArrayDeque<Owed>> owedByStream = new PerStream<>();
     /** Per stream: the frontier already turned into a debt. */
     private final Map<StreamRecord, long[]> seen = new IdentityHashMap<>();
     /** Per stream: the frame of the latest NAK naming it. */
@@ -118,12 +127,24 @@ public final class CompletionReportRule extends BehaviourRule {
         if (r != null && !SerialNumber.precedes32(r.cmsn(), s.frontier())) {
             return;
         }
-        owed.addLast(new Owed(d, s, s.frontier(), since, s.frontierFrame(), s.frontierNs()));
+        final Owed w = new Owed(d, s, s.frontier(), since, s.frontierFrame(), s.frontierNs());
+        owed.addLast(w);
+        ArrayDeque<Owed> ofStream = owedByStream.find(d, s.streamId());
+        if (ofStream == null) {
+            ofStream = new ArrayDeque<>();
+            owedByStream.put(d, s.streamId(), ofStream);
+        }
+        ofStream.addLast(w);
     }
 
     private void expire(final Observation o) {
         while (!owed.isEmpty() && o.timestampNs() - owed.peekFirst().ns > timers.ackCoalesceBoundNs()) {
             final Owed w = owed.pollFirst();
+            if (w.settled) {
+                continue;
+            }
+            // The oldest unsettled debt of its stream, so at the head of its queue.
+            owedByStream.find(w.direction, w.stream.streamId()).remove(w);
             final long[] nak = nakked.get(w.stream);
             final long[] full = fullAcks.get(w.direction);
             if (nak != null && nak[0] > w.since || full != null && full[0] >= w.ns
@@ -149,11 +170,15 @@ public final class CompletionReportRule extends BehaviourRule {
         for (int k = 0; k < records; k++) {
             final int streamId = a.recordStreamId(k);
             final long cmsn = a.recordCmsn(k);
-            for (final Iterator<Owed> i = owed.iterator(); i.hasNext(); ) {
+            final ArrayDeque<Owed> ofStream = owedByStream.find(d, streamId);
+            if (ofStream == null) {
+                continue;
+            }
+            for (final Iterator<Owed> i = ofStream.iterator(); i.hasNext(); ) {
                 final Owed w = i.next();
-                if (w.direction == d && w.stream.streamId() == streamId
-                    && SerialNumber.precedesOrEquals32(w.frontier, cmsn)) {
+                if (SerialNumber.precedesOrEquals32(w.frontier, cmsn)) {
                     evidence.of(d).conforming(w.frame);
+                    w.settled = true;
                     i.remove();
                 }
             }
