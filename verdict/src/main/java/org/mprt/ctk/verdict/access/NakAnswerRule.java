@@ -54,11 +54,11 @@ public final class NakAnswerRule extends BehaviourRule {
                 e.violation(o.frameNumber(), v);
             }
         } else if (entry == -1 && o.state().firstFrameNs() <= since) {
-            e.violation(o.frameNumber(), "bth.psn: the NAK (code 0x" + Integer.toHexString(n.nakCode()) + ") names PSN "
+            e.violation(o.frameNumber(), () -> "bth.psn: the NAK (code 0x" + Integer.toHexString(n.nakCode()) + ") names PSN "
                 + psn + " of path " + n.pathId() + ", but no data packet of that path and PSN arrived on the connection"
                 + " within ACK_REQ_DELAY before it");
         } else {
-            e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": the packet the NAK answers may have arrived"
+            e.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": the packet the NAK answers may have arrived"
                 + " before the capture began");
         }
     }

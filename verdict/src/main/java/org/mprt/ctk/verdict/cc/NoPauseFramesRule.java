@@ -25,7 +25,7 @@ public final class NoPauseFramesRule extends EvidenceRule {
         if (o.isMprt()) {
             evidence.conforming(o.frameNumber());
         } else if (o.network().isMacControl()) {
-            evidence.violation(o.frameNumber(), "eth.type: MAC control frame (EtherType 0x8808, PAUSE or PFC) from "
+            evidence.violation(o.frameNumber(), () -> "eth.type: MAC control frame (EtherType 0x8808, PAUSE or PFC) from "
                 + sourceMac(o) + "; MPRT devices send none");
         }
     }

@@ -133,13 +133,13 @@ public final class ConnectionNamingRule extends BehaviourRule {
         final int destQp = p.bth().destQp();
         final int scn = CaptureState.scnOf(p);
         if (row < 0) {
-            e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": the packet this answer answers is not in"
+            e.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": the packet this answer answers is not in"
                 + " the capture");
         } else if (log.scn(row) == destQp && log.destQp(row) == scn) {
             e.conforming(o.frameNumber());
         } else {
             final DirectionKey answered = new DirectionKey(log.destQp(row), log.scn(row));
-            e.violation(o.frameNumber(), "bth.dest_qp and SCN: the answer carries " + new DirectionKey(destQp, scn)
+            e.violation(o.frameNumber(), () -> "bth.dest_qp and SCN: the answer carries " + new DirectionKey(destQp, scn)
                 + ", but the packet it answers (frame " + log.frame(row) + ") carries " + answered
                 + ", so expected " + answered.reversed());
         }

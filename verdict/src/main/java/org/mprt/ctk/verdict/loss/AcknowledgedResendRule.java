@@ -48,7 +48,7 @@ public final class AcknowledgedResendRule extends BehaviourRule {
         final Evidence e = evidence.of(d);
         final long sinceAckNs = o.timestampNs() - s.ackedNs();
         if (s.isAcknowledged() && sinceAckNs > timers.ackReqBoundNs()) {
-            e.violation(o.frameNumber(), "bth.psn: PSN " + o.psn() + " on path " + m.pathId() + " sends "
+            e.violation(o.frameNumber(), () -> "bth.psn: PSN " + o.psn() + " on path " + m.pathId() + " sends "
                 + s + " again, which the ACK of frame " + s.ackedFrame() + " acknowledged (PSN " + s.ackedPsn()
                 + " of path " + s.ackedPathId() + ") " + sinceAckNs + " ns earlier, more than ACK_REQ_DELAY");
         } else {

@@ -67,7 +67,7 @@ public final class RetransmissionFlagRule extends BehaviourRule {
         }
         final StreamRecord s = d.stream(m.streamId());
         if (s != null && s.started(m.msn()) == Presence.NO && !d.segmentsForgotten()) {
-            e.violation(o.frameNumber(), MdethFlyweight.R.id() + ": expected 0 on the first transmission of stream "
+            e.violation(o.frameNumber(), () -> MdethFlyweight.R.id() + ": expected 0 on the first transmission of stream "
                 + m.streamId() + " MSN " + m.msn() + " bytes [" + m.messageOffset() + ", "
                 + (m.messageOffset() + o.packet().payloadLength()) + "), found 1");
         }

@@ -50,7 +50,7 @@ public final class PathEntropyRule extends BehaviourRule {
             final PathRecord other = d.knownPath(k);
             if (other.udpSourcePort() == port && other.pathId() != pathId && other.unacknowledged() > 0
                 && plane.equals(other.plane())) {
-                e.violation(o.frameNumber(), UdpFlyweight.SOURCE_PORT.id() + ": path " + pathId + " sends from port " + port + " on " + plane
+                e.violation(o.frameNumber(), () -> UdpFlyweight.SOURCE_PORT.id() + ": path " + pathId + " sends from port " + port + " on " + plane
                     + ", the port of path " + other.pathId() + " (frame " + other.latestDataFrame() + "), which has "
                     + other.unacknowledged() + " unacknowledged data packets on the same plane");
                 return;

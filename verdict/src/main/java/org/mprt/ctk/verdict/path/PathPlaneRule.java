@@ -66,10 +66,10 @@ public final class PathPlaneRule extends BehaviourRule {
         }
         final FirstSeen first = paths[pathId];
         if (pathId >= pathCount) {
-            e.violation(o.frameNumber(), "mprt.path_id: expected below the " + pathCount
+            e.violation(o.frameNumber(), () -> "mprt.path_id: expected below the " + pathCount
                 + " paths the PICS declares, found " + pathId);
         } else if (!first.plane().equals(plane)) {
-            e.violation(o.frameNumber(), "ip addresses: path " + pathId + " travels " + first.plane() + " (frame "
+            e.violation(o.frameNumber(), () -> "ip addresses: path " + pathId + " travels " + first.plane() + " (frame "
                 + first.frame() + "), this packet " + plane + "; a path stays on one plane");
         } else {
             e.conforming(o.frameNumber());

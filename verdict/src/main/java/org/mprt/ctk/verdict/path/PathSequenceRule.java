@@ -65,10 +65,10 @@ public final class PathSequenceRule extends BehaviourRule {
         if (psn == 0) {
             e.conforming(o.frameNumber());
         } else if (o.state().isFromConnectionStart()) {
-            e.violation(o.frameNumber(), "bth.psn: expected 0 on the first data packet of path " + pathId
+            e.violation(o.frameNumber(), () -> "bth.psn: expected 0 on the first data packet of path " + pathId
                 + " (the capture holds the connection from its start), found " + psn);
         } else {
-            e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": path " + pathId + " is captured from PSN "
+            e.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": path " + pathId + " is captured from PSN "
                 + psn + "; whether it began at PSN 0 is not in the capture");
         }
     }

@@ -50,7 +50,7 @@ public final class SendWindowRule extends BehaviourRule {
         } else if (o.state().isFromConnectionStart() || (path.hasData() ? path.lowestPsn() == 0 : psn == 0)) {
             c = SerialNumber.MASK_24;
         } else {
-            e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": path " + pathId + " is captured from PSN "
+            e.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": path " + pathId + " is captured from PSN "
                 + (path.hasData() ? path.lowestPsn() : psn) + " with no ACK for it yet: the cack its sender knew is not"
                 + " in the capture");
             return;

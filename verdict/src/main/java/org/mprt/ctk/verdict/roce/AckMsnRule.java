@@ -67,13 +67,14 @@ public final class AckMsnRule extends BehaviourRule {
             return;
         }
         final Evidence e = evidence.of(d);
-        final int expected = SerialNumber.add24(last.msn(), ended);
+        final Count previous = last;
+        final int expected = SerialNumber.add24(previous.msn(), ended);
         if (msn == expected) {
             e.conforming(o.frameNumber());
         } else {
-            e.violation(o.frameNumber(), "roce.aeth.msn: expected " + expected + " (" + ended
+            e.violation(o.frameNumber(), () -> "roce.aeth.msn: expected " + expected + " (" + ended
                 + (ended == 1 ? " message ends" : " messages end") + " after PSN "
-                + last.psn() + (last.frame() > 0 ? ", acknowledged by frame " + last.frame() + " with MSN " + last.msn()
+                + previous.psn() + (previous.frame() > 0 ? ", acknowledged by frame " + previous.frame() + " with MSN " + previous.msn()
                 : ", before the QP's first request") + ", up to PSN " + psn + "), found " + msn);
         }
     }

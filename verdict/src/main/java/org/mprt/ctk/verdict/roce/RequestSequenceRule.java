@@ -60,7 +60,7 @@ public final class RequestSequenceRule extends BehaviourRule {
         if (ahead >= fewest && ahead <= most) {
             e.conforming(o.frameNumber());
         } else {
-            e.violation(o.frameNumber(), "bth.psn: expected " + SerialNumber.add24(highest, fewest)
+            e.violation(o.frameNumber(), () -> "bth.psn: expected " + SerialNumber.add24(highest, fewest)
                 + (most > fewest ? " to " + SerialNumber.add24(highest, most) : "") + " after PSN " + highest
                 + (slot >= 0 ? " (frame " + d.lastFrame(slot) + ")" : "") + ", found " + psn
                 + (ahead > most ? ": " + (ahead - most) + (ahead - most == 1 ? " PSN" : " PSNs") + " skipped" : ""));

@@ -31,7 +31,7 @@ public final class RethPresenceRule extends EvidenceRule {
             evidence.conforming(o.frameNumber());
         } else if (o.status() == DecodeStatus.MALFORMED && !o.isSnapped() && o.profileHint() == Profile.ROCEV2
             && o.packet().error().header() == RethFlyweight.LAYOUT) {
-            evidence.violation(o.frameNumber(), o.packet().error().message()
+            evidence.violation(o.frameNumber(), () -> o.packet().error().message()
                 + ": the opcode requires a 16-byte RETH after the BTH");
         }
     }

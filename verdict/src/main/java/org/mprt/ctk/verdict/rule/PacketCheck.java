@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.rule;
 
+import java.util.function.Supplier;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.Profile;
@@ -67,9 +68,9 @@ public abstract class PacketCheck extends Rule {
 
     /**
      * For {@link #violation}: the capture cannot tell whether this packet conforms, for a reason a
-     * person should read (the first is kept and reported); returns {@link #NOT_JUDGED}.
+     * person should read (the first is kept and reported, and only it is made); returns {@link #NOT_JUDGED}.
      */
-    protected final String notJudged(final Observation o, final String reason) {
+    protected final String notJudged(final Observation o, final Supplier<String> reason) {
         notJudged++;
         evidence.inconclusive(o.frameNumber(), reason);
         return NOT_JUDGED;
@@ -95,7 +96,7 @@ public abstract class PacketCheck extends Rule {
         if (structuralFields.length > 0 && o.status() == DecodeStatus.MALFORMED) {
             for (final FieldSpec field : structuralFields) {
                 if (o.isMalformedAt(field) && o.profileHint() == structuralProfile) {
-                    evidence.violation(o.frameNumber(), o.packet().error().message());
+                    evidence.violation(o.frameNumber(), () -> o.packet().error().message());
                     return;
                 }
             }

@@ -64,7 +64,7 @@ public final class AckRequestRule extends BehaviourRule {
         if (o.packet().bth().ackReq() == 1) {
             e.conforming(o.frameNumber());
         } else {
-            e.violation(o.frameNumber(), BthFlyweight.ACK_REQ.id() + ": expected 1 on PSN " + psn + ", the last PSN the send"
+            e.violation(o.frameNumber(), () -> BthFlyweight.ACK_REQ.id() + ": expected 1 on PSN " + psn + ", the last PSN the send"
                 + " window of path " + m.pathId() + " allows (learnt cack " + learnt
                 + (path.answers().hasLearntCack() ? " from frame " + path.answers().learntFrame() : ", nothing learnt yet")
                 + " + 256), found 0");

@@ -42,7 +42,7 @@ public final class AnswerPlaneRule extends BehaviourRule {
         }
         final Evidence e = evidence.of(d);
         if (path.plane() == null) {
-            e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": an answer for path " + pathId
+            e.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": an answer for path " + pathId
                 + ", whose data packets and PROBEs are not in the capture");
             return;
         }
@@ -51,7 +51,7 @@ public final class AnswerPlaneRule extends BehaviourRule {
         if (expected.equals(found)) {
             e.conforming(o.frameNumber());
         } else {
-            e.violation(o.frameNumber(), "ip addresses: expected " + expected + ", the reverse of path " + pathId
+            e.violation(o.frameNumber(), () -> "ip addresses: expected " + expected + ", the reverse of path " + pathId
                 + "'s packets (frame " + path.planeFrame() + "), found " + found);
         }
     }

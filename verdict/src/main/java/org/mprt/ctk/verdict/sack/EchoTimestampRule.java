@@ -55,14 +55,14 @@ public final class EchoTimestampRule extends BehaviourRule {
         if (named >= 0 && (due < 0 || named >= due)) {
             e.conforming(o.frameNumber());
         } else if (due >= 0) {
-            e.violation(o.frameNumber(), field(echo) + (named >= 0 ? "names PSN " + log.psn(named) + " (frame " + log.frame(named)
+            e.violation(o.frameNumber(), () -> field(echo) + (named >= 0 ? "names PSN " + log.psn(named) + " (frame " + log.frame(named)
                 + ")" : "names no data packet of path " + a.pathId() + " captured") + ", older than PSN " + log.psn(due)
                 + " (frame " + log.frame(due) + ", tx_timestamp " + log.txTimestamp(due) + "), which arrived "
                 + (o.timestampNs() - log.ns(due)) + " ns before the ACK, more than ACK_REQ_DELAY");
         } else if (log.count() > 0 && !log.hasForgotten() && path.lowestPsn() == 0) {
-            e.violation(o.frameNumber(), field(echo) + "names no data packet of path " + a.pathId() + " that arrived before the ACK");
+            e.violation(o.frameNumber(), () -> field(echo) + "names no data packet of path " + a.pathId() + " that arrived before the ACK");
         } else {
-            e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": the echoed data packet of path " + a.pathId()
+            e.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": the echoed data packet of path " + a.pathId()
                 + " is not in the capture");
         }
     }

@@ -49,7 +49,7 @@ public final class NoRenegingRule extends BehaviourRule {
         final int cack = o.psn();
         final int before = path.answers().lastCack();
         if (SerialNumber.precedes24(cack, before)) {
-            e.violation(o.frameNumber(), "bth.psn: the cack of path " + a.pathId() + " moves back from " + before
+            e.violation(o.frameNumber(), () -> "bth.psn: the cack of path " + a.pathId() + " moves back from " + before
                 + " (frame " + path.answers().lastAckFrame() + ") to " + cack);
             return;
         }
@@ -58,7 +58,7 @@ public final class NoRenegingRule extends BehaviourRule {
         }
         final int reneged = reneged(path, before, cack);
         if (reneged >= 0) {
-            e.violation(o.frameNumber(), "mprt.maeth.sack_bitmap: PSN " + reneged + " of path " + a.pathId()
+            e.violation(o.frameNumber(), () -> "mprt.maeth.sack_bitmap: PSN " + reneged + " of path " + a.pathId()
                 + ", acknowledged by the ACK of frame " + path.answers().lastAckFrame() + ", is no longer acknowledged (cack "
                 + cack + ", bit " + (SerialNumber.distance24(cack, reneged) - 1) + " clear)");
             return;

@@ -36,13 +36,14 @@ public final class CmsnMonotonicRule extends BehaviourRule {
         final Evidence e = evidence.of(d);
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {
-            final MprtDirection.CmsnReport before = d.reported(a.recordStreamId(k));
+            final int streamId = a.recordStreamId(k);
+            final MprtDirection.CmsnReport before = d.reported(streamId);
             if (before == null) {
                 continue;
             }
             final long cmsn = a.recordCmsn(k);
             if (SerialNumber.precedes32(cmsn, before.cmsn())) {
-                e.violation(o.frameNumber(), "mprt.maeth.record.cmsn: stream " + a.recordStreamId(k) + " moves back from "
+                e.violation(o.frameNumber(), () -> "mprt.maeth.record.cmsn: stream " + streamId + " moves back from "
                     + before.cmsn() + " (frame " + before.frame() + ") to " + cmsn);
                 return;
             }

@@ -57,7 +57,7 @@ public final class MessageOrderRule extends BehaviourRule {
         if (before == Presence.YES) {
             e.conforming(o.frameNumber());
         } else if (before == Presence.NO) {
-            e.violation(o.frameNumber(), "mprt.mdeth.msn: message " + msn + " of stream " + m.streamId()
+            e.violation(o.frameNumber(), () -> "mprt.mdeth.msn: message " + msn + " of stream " + m.streamId()
                 + " begins before any data packet of message " + previous + " was sent (highest begun: "
                 + s.highestMsn() + ")");
         }
@@ -67,10 +67,10 @@ public final class MessageOrderRule extends BehaviourRule {
         if (msn == 0) {
             e.conforming(o.frameNumber());
         } else if (o.state().isFromConnectionStart()) {
-            e.violation(o.frameNumber(), "mprt.mdeth.msn: expected 0 on the first message of stream " + streamId
+            e.violation(o.frameNumber(), () -> "mprt.mdeth.msn: expected 0 on the first message of stream " + streamId
                 + " (the capture holds the connection from its start), found " + msn);
         } else {
-            e.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": stream " + streamId + " is captured from MSN "
+            e.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": stream " + streamId + " is captured from MSN "
                 + msn + "; whether its messages began at MSN 0 is not in the capture");
         }
     }

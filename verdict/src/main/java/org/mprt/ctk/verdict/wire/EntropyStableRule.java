@@ -50,7 +50,7 @@ public final class EntropyStableRule extends BehaviourRule {
         if (port == path.udpSourcePort()) {
             e.conforming(o.frameNumber());
         } else {
-            e.violation(o.frameNumber(), UdpFlyweight.SOURCE_PORT.id() + ": expected " + path.udpSourcePort() + " (0x"
+            e.violation(o.frameNumber(), () -> UdpFlyweight.SOURCE_PORT.id() + ": expected " + path.udpSourcePort() + " (0x"
                 + Integer.toHexString(path.udpSourcePort()) + "), the entropy of path " + pathId + " on frame "
                 + path.latestDataFrame() + ", found " + port + " (0x" + Integer.toHexString(port) + ") while the path has "
                 + path.unacknowledged() + " unacknowledged data packets");

@@ -49,7 +49,7 @@ public final class ProbeReplyEchoRule extends EvidenceRule {
         // The reply travels the other way: its DestQP is the prober's SCN and its SCN the prober's DCN.
         final Probe probe = probes.get(new ProbeKey(direction(r.scn(), o.packet().bth().destQp()), r.probeId()));
         if (probe == null) {
-            evidence.inconclusive(o.frameNumber(), "frame " + o.frameNumber() + ": PROBE_REPLY for probe_id "
+            evidence.inconclusive(o.frameNumber(), () -> "frame " + o.frameNumber() + ": PROBE_REPLY for probe_id "
                 + r.probeId() + " whose PROBE is not in the capture");
             return;
         }

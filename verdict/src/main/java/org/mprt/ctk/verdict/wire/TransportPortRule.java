@@ -94,7 +94,7 @@ public final class TransportPortRule extends EvidenceRule {
         final int opcode = b.get(udp + UdpFlyweight.UDP_LENGTH) & 0xFF;
         final Profile carried = opcode >= MPRT_OPCODE_FIRST && opcode <= MPRT_OPCODE_LAST ? Profile.MPRT : Profile.ROCEV2;
         if (carried == profile) {
-            evidence.violation(o.frameNumber(), "udp.dstport: expected 4791, found "
+            evidence.violation(o.frameNumber(), () -> "udp.dstport: expected 4791, found "
                 + (int) UdpFlyweight.DESTINATION_PORT.read(b, udp) + ", on a datagram that carries a BTH (opcode 0x"
                 + Integer.toHexString(opcode) + ") with a matching ICRC");
         }

@@ -39,7 +39,7 @@ public final class UdpChecksumRule extends PacketCheck {
             return null;
         }
         if (o.packet().isUdpChecksumOffloadPartial()) {
-            return notJudged(o, "frame " + o.frameNumber() + ": udp.checksum 0x" + Integer.toHexString(o.packet().udp()
+            return notJudged(o, () -> "frame " + o.frameNumber() + ": udp.checksum 0x" + Integer.toHexString(o.packet().udp()
                 .checksum()) + " is the pseudo-header's partial sum that a sender's checksum offload leaves for its NIC"
                 + " to complete: the capture was taken on the sending host (on loopback, or before the NIC), not on the"
                 + " wire; capture at the receiver's port or a mirror port to judge it");
