@@ -44,6 +44,8 @@ public final class VerdictBenchmark {
     private static final int RUNS = 3;
     /** The snap length of the headers-only copy: every header of a data packet, 22 bytes of its payload. */
     private static final int SNAP = 128;
+    /** Connections in the capture that checks a frame's cost against the number of connections. */
+    private static final int CONNECTIONS = 100;
 
     private VerdictBenchmark() {
     }
@@ -64,6 +66,7 @@ public final class VerdictBenchmark {
         compare("whole frames (every ICRC checked)", full, frames);
         parts(full);
         compare("headers only (snap length " + SNAP + ", as a mirror port keeps them)", headers, frames);
+        connections(dir, small, full, frames);
 
         final long smallMemory = retained(small);
         final long fullMemory = retained(full);
@@ -142,6 +145,27 @@ public final class VerdictBenchmark {
             + " %.2f s; alone, the packet checks add %.2f s, the behavioural rules %.2f s, the other rules %.2f s;"
             + " all rules %.2f s (the parts sum to %.2f s)%n", none, checks - none, behaviour - none, others - none, all,
             checks + behaviour + others - 2 * none);
+    }
+
+    /**
+     * The same frame count as {@link #CONNECTIONS} connections at once ({@link ManyConnectionsCapture}),
+     * against the one connection of the full capture, best pass of {@link #RUNS} each: 1.00 when what a
+     * frame costs does not grow with the connections a capture holds.
+     */
+    private static void connections(final Path dir, final Path small, final Path full, final int frames)
+        throws IOException {
+        final Path file = dir.resolve("mprt-" + frames + "-" + CONNECTIONS + "-connections.pcap");
+        if (!Files.exists(file)) {
+            final Path tmp = dir.resolve(file.getFileName() + ".tmp");
+            ManyConnectionsCapture.write(small, tmp, CONNECTIONS, frames / CONNECTIONS);
+            Files.move(tmp, file);
+        }
+        final double one = bestPass(full, r -> true);
+        final double many = bestPass(file, r -> true);
+        System.out.printf(Locale.ROOT, "%d connections at once (the first %d frames of the exchange, each written for"
+            + " every connection), %d frames:%n  pass %.2f s, %.3f M frames/s; ratio to one connection's pass (%.2f s): %.2f"
+            + " (1.00: a frame costs the same however many connections the capture holds)%n", CONNECTIONS,
+            frames / CONNECTIONS, frames / CONNECTIONS * CONNECTIONS, many, frames / many / 1e6, one, many / one);
     }
 
     private static double bestPass(final Path capture, final Predicate<Rule> which) throws IOException {
