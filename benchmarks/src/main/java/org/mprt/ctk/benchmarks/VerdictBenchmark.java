@@ -66,7 +66,6 @@ public final class VerdictBenchmark {
         compare("whole frames (every ICRC checked)", full, frames);
         parts(full);
         compare("headers only (snap length " + SNAP + ", as a mirror port keeps them)", headers, frames);
-        connections(dir, small, full, frames);
 
         final long smallMemory = retained(small);
         final long fullMemory = retained(full);
@@ -78,6 +77,8 @@ public final class VerdictBenchmark {
         System.out.printf(Locale.ROOT, "peak heap during a pass over the %d k frames: %.0f MB (the sum of the heap"
             + " pools' peaks, an upper bound; a collector lets garbage pile up to what -Xmx allows, so run with a"
             + " small -Xmx, such as -Xmx64m, to see the pass fit)%n", frames / 1000, peakDuringPass(full) / 1048576.0);
+        // Last: the many connections' state would otherwise still be settling while the heap is measured.
+        connections(dir, small, full, frames);
     }
 
     /**
