@@ -16,7 +16,23 @@ public final class Ctk implements Runnable {
     private CommandLine.Model.CommandSpec spec;
 
     public static void main(final String[] args) {
-        System.exit(execute(args));
+        int code;
+        try {
+            code = execute(args);
+        } catch (final OutOfMemoryError e) {
+            // Uncaught, the JVM would exit with 1, which says a requirement failed: a crash must never look like a FAIL.
+            System.err.println(outOfMemory(Runtime.getRuntime().maxMemory()));
+            code = ExitCodes.KIT_ERROR;
+        }
+        System.exit(code);
+    }
+
+    /** What to say when the JVM ran out of heap: why it can happen, and how to give it more. */
+    static String outOfMemory(final long maxHeapBytes) {
+        return "ctk: kit error: out of memory, with a maximum heap of " + (maxHeapBytes >> 20) + " MB. Judging a"
+            + " capture keeps about 1 MB for each MPRT connection direction it holds (at most 1024 of them are"
+            + " followed), and a run keeps its scenarios' results; give the JVM more heap, e.g."
+            + " JAVA_TOOL_OPTIONS=-Xmx4g ./ctk ...";
     }
 
     /** Runs a command line and returns its exit code (never exits the JVM). */
