@@ -17,7 +17,8 @@ public final class ExitCodes {
         + "     verdicts are reported, not counted as failures)%n"
         + "  1  at least one MUST or MUST NOT requirement failed%n"
         + "  2  usage or input error (bad option, missing or malformed capture, bad parameter)%n"
-        + "  3  kit error (a bug in the kit; please report it with the command line)%n";
+        + "  3  kit error (a bug in the kit: please report it with the command line;%n"
+        + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 
     static final String SUITE_FOOTER = "%nExit codes:%n"
         + "  0  every scenario passed and no MUST or MUST NOT requirement failed%n"
@@ -27,7 +28,8 @@ public final class ExitCodes {
         + "     not judged as expected%n"
         + "  2  usage or input error (bad option, tag expression or shard; a feature file%n"
         + "     asks for something the kit cannot do, reported with its file and line)%n"
-        + "  3  kit error (a bug in the kit; please report it with the command line)%n";
+        + "  3  kit error (a bug in the kit: please report it with the command line;%n"
+        + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 
     private ExitCodes() {
     }
