@@ -194,9 +194,9 @@ public final class CaptureState {
         }
         if (p.profile() == Profile.MPRT) {
             final Plane plane = planeOf(p);
-            final boolean segmentKnown = currentSegmentLooked;
+            final Segment sentBefore = MprtOpcodes.isData(p) ? segmentSentBefore(p) : null;
             current = null;
-            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane, segmentKnown, currentSegment);
+            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane, sentBefore);
         } else {
             current = null;
             roce.apply(frame.frameNumber(), frame.timestampNs(), p);

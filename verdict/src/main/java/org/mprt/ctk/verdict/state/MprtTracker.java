@@ -130,15 +130,15 @@ final class MprtTracker {
     }
 
     /**
-     * Learns from a packet that travels {@code plane} (source first). For a data packet, when
-     * {@code segmentKnown}, {@code sentBefore} is its segment already looked up for this frame
-     * ({@link CaptureState#segmentSentBefore}).
+     * Learns from a packet that travels {@code plane} (source first). For a data packet,
+     * {@code sentBefore} is the segment it sends again, as looked up for the rules
+     * ({@link CaptureState#segmentSentBefore}), or null for a first transmission.
      */
     void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status, final Plane plane,
-               final boolean segmentKnown, final Segment sentBefore) {
+               final Segment sentBefore) {
         final int op = p.opcodeValue();
         if (op == OpcodeTable.MPRT_WRITE.code() || op == OpcodeTable.MPRT_SEND.code()) {
-            data(frame, ns, p, status == DecodeStatus.OK, plane, segmentKnown, sentBefore);
+            data(frame, ns, p, status == DecodeStatus.OK, plane, sentBefore);
         } else if (op == OpcodeTable.MPRT_ACK.code()) {
             ack(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_NAK.code()) {
@@ -195,7 +195,7 @@ final class MprtTracker {
     }
 
     private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole, final Plane plane,
-                      final boolean segmentKnown, final Segment sentBefore) {
+                      final Segment sentBefore) {
         final MdethFlyweight m = p.extensions().mdeth();
         if (m.pathId() >= MprtDirection.MAX_PATHS) {
             return;
@@ -206,8 +206,7 @@ final class MprtTracker {
         }
         d.sentBetween(plane);
         final int psn = p.bth().psn();
-        final Segment segment = segment(d, m, p, whole, frame, psn, ns,
-            segmentKnown ? sentBefore : d.segment(m.streamId(), m.msn(), m.messageOffset()));
+        final Segment segment = segment(d, m, p, whole, frame, psn, ns, sentBefore);
         final PathRecord path = d.pathOrNew(m.pathId());
         path.sent(psn, m.r() == 1, segment, frame, ns);
         path.onPlane(plane, p.udp().sourcePort(), frame, true);
