@@ -6,6 +6,7 @@ import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Comparator;
 import java.util.List;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
@@ -50,6 +51,15 @@ final class CaptureFile {
     /** Appends a frame captured {@code atMicros} microseconds (fractions allowed) after the epoch. */
     CaptureFile at(final double atMicros, final byte[] frame) {
         frames.add(new Timed(Math.round(atMicros * 1000), frame));
+        return this;
+    }
+
+    /**
+     * Puts the frames in the order of their times, those of one time in the order added: for a capture
+     * built one connection at a time whose packets interleave on the wire.
+     */
+    CaptureFile inTimeOrder() {
+        frames.sort(Comparator.comparingLong(Timed::atNs));
         return this;
     }
 

@@ -5,8 +5,6 @@ import static org.mprt.ctk.verdict.captures.BehaviourCaptures.connection;
 
 import java.net.InetAddress;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -23,10 +21,8 @@ class FairShareTwoPlanesTest {
 
     @Test
     void countsEachPacketAtThePortOfItsPlane(@TempDir final Path dir) throws Exception {
-        record Timed(double atMicros, byte[] frame) {
-        }
         final BehaviourCaptures b = new BehaviourCaptures();
-        final List<Timed> frames = new ArrayList<>();
+        final CaptureFile file = CaptureFile.ethernet("fair-share-two-planes.pcap");
         for (int c = 1; c <= 2; c++) {
             final int conn = c;
             final int[] psn = new int[2];
@@ -35,19 +31,14 @@ class FairShareTwoPlanesTest {
                 final double at = 8.4 * (j / 2) + 0.5 * plane + 4.2 * (c - 1);
                 final int n = psn[plane]++;
                 final long msn = j;
-                frames.add(new Timed(at, b.data(p -> { connection(p, conn); p.plane = plane; p.pathId = plane;
-                    p.psn = n; p.msn = msn; p.messageLength = 4096; p.payloadBytes = 4096; })));
-                frames.add(new Timed(at + 1, b.ack(p -> { connection(p, conn); p.plane = plane; p.pathId = plane;
+                file.at(at, b.data(p -> { connection(p, conn); p.plane = plane; p.pathId = plane;
+                    p.psn = n; p.msn = msn; p.messageLength = 4096; p.payloadBytes = 4096; }));
+                file.at(at + 1, b.ack(p -> { connection(p, conn); p.plane = plane; p.pathId = plane;
                     p.cack = n; p.guidanceRateMbps = 4000; p.echoTimestamp = 1000L + n;
-                    p.streamRecords = new int[][] {{0, (int) msn + 1}}; })));
+                    p.streamRecords = new int[][] {{0, (int) msn + 1}}; }));
             }
         }
-        frames.sort(Comparator.comparingDouble(Timed::atMicros));
-        final CaptureFile file = CaptureFile.ethernet("fair-share-two-planes.pcap");
-        for (final Timed t : frames) {
-            file.at(t.atMicros(), t.frame());
-        }
-        file.write(dir);
+        file.inTimeOrder().write(dir);
 
         final Verdict v = CaptureJudge.standard()
             .takenAt(List.of(InetAddress.getByName("10.0.0.2"), InetAddress.getByName("10.1.0.2")))

@@ -5,8 +5,6 @@ import static org.mprt.ctk.verdict.captures.BehaviourCaptures.connection;
 
 import java.net.InetAddress;
 import java.nio.file.Path;
-import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -36,30 +34,23 @@ class GuidanceBurstsTest {
 
     @Test
     void judgesEveryWindowOfEveryConnection(@TempDir final Path dir) throws Exception {
-        record Timed(double atMicros, byte[] frame) {
-        }
         final BehaviourCaptures b = new BehaviourCaptures();
-        final List<Timed> frames = new ArrayList<>();
+        final CaptureFile file = CaptureFile.ethernet("guidance-bursts.pcap");
         for (int c = 1; c <= 3; c++) {
             final int conn = c;
-            frames.add(new Timed(0.001 * c, b.data(p -> connection(p, conn))));
-            frames.add(new Timed(20 + 0.001 * c, b.ack(p -> { connection(p, conn); p.guidanceRateMbps = 1000;
-                p.echoTimestamp = 1000L; })));
+            file.at(0.001 * c, b.data(p -> connection(p, conn)));
+            file.at(20 + 0.001 * c, b.ack(p -> { connection(p, conn); p.guidanceRateMbps = 1000;
+                p.echoTimestamp = 1000L; }));
             final double gapMicros = c == 3 ? 3 : 0.005;
             for (int j = 0; j < BURST; j++) {
                 final int psn = j + 1;
-                frames.add(new Timed(50 + j * gapMicros + 0.001 * c, b.data(p -> { connection(p, conn); p.psn = psn;
-                    p.msn = psn; p.messageLength = 64; p.payloadBytes = 64; })));
+                file.at(50 + j * gapMicros + 0.001 * c, b.data(p -> { connection(p, conn); p.psn = psn;
+                    p.msn = psn; p.messageLength = 64; p.payloadBytes = 64; }));
             }
-            frames.add(new Timed(2000 + 0.001 * c, b.ack(p -> { connection(p, conn); p.cack = BURST;
-                p.guidanceRateMbps = 1000; p.echoTimestamp = 1000L + BURST; })));
+            file.at(2000 + 0.001 * c, b.ack(p -> { connection(p, conn); p.cack = BURST;
+                p.guidanceRateMbps = 1000; p.echoTimestamp = 1000L + BURST; }));
         }
-        frames.sort(Comparator.comparingDouble(Timed::atMicros));
-        final CaptureFile file = CaptureFile.ethernet("guidance-bursts.pcap");
-        for (final Timed t : frames) {
-            file.at(t.atMicros(), t.frame());
-        }
-        file.write(dir);
+        file.inTimeOrder().write(dir);
 
         final Verdict v = CaptureJudge.standard()
             .takenAt(List.of(InetAddress.getByName("10.0.0.1"), InetAddress.getByName("10.1.0.1")))
