@@ -69,10 +69,6 @@ final class MprtBenchmarkCapture {
         java.util.Arrays.fill(cack, 0xFFFFFF);
     }
 
-    static void write(final Path file, final long frameCount) throws IOException {
-        write(file, frameCount, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES);
-    }
-
     /** The same frames, kept up to {@code snapLengthBytes} each, as a capture with a snap length keeps them. */
     static void write(final Path file, final long frameCount, final int snapLengthBytes) throws IOException {
         new MprtBenchmarkCapture().writeAll(file, frameCount, snapLengthBytes);

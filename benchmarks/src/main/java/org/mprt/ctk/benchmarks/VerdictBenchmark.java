@@ -13,6 +13,7 @@ import java.util.Locale;
 import java.util.concurrent.TimeUnit;
 import java.util.function.Predicate;
 import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.pcap.PcapWriter;
 import org.mprt.ctk.verdict.CaptureDigest;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
@@ -155,12 +156,8 @@ public final class VerdictBenchmark {
      */
     private static void connections(final Path dir, final Path small, final Path full, final int frames)
         throws IOException {
-        final Path file = dir.resolve("mprt-" + frames + "-" + CONNECTIONS + "-connections.pcap");
-        if (!Files.exists(file)) {
-            final Path tmp = dir.resolve(file.getFileName() + ".tmp");
-            ManyConnectionsCapture.write(small, tmp, CONNECTIONS, frames / CONNECTIONS);
-            Files.move(tmp, file);
-        }
+        final Path file = writtenOnce(dir.resolve("mprt-" + frames + "-" + CONNECTIONS + "-connections.pcap"),
+            tmp -> ManyConnectionsCapture.write(small, tmp, CONNECTIONS, frames / CONNECTIONS));
         final double one = bestPass(full, r -> true);
         final double many = bestPass(file, r -> true);
         System.out.printf(Locale.ROOT, "%d connections at once (the first %d frames of the exchange, each written for"
@@ -197,15 +194,24 @@ public final class VerdictBenchmark {
     }
 
     private static Path capture(final Path dir, final int frames, final int snap) throws IOException {
-        final String name = "mprt-" + frames + (snap > 0 ? "-snap" + snap : "") + ".pcap";
-        final Path file = dir.resolve(name);
+        return writtenOnce(dir.resolve("mprt-" + frames + (snap > 0 ? "-snap" + snap : "") + ".pcap"),
+            tmp -> MprtBenchmarkCapture.write(tmp, frames, snap > 0 ? snap : PcapWriter.DEFAULT_SNAP_LENGTH_BYTES));
+    }
+
+    /** How a capture file is written, to the path given. */
+    @FunctionalInterface
+    private interface CaptureWriting {
+        void to(Path file) throws IOException;
+    }
+
+    /**
+     * {@code file}, written by {@code writing} unless a run before wrote it: first under a temporary
+     * name, so that a run stopped while writing leaves no half-written capture to be judged next time.
+     */
+    private static Path writtenOnce(final Path file, final CaptureWriting writing) throws IOException {
         if (!Files.exists(file)) {
-            final Path tmp = dir.resolve(name + ".tmp");
-            if (snap > 0) {
-                MprtBenchmarkCapture.write(tmp, frames, snap);
-            } else {
-                MprtBenchmarkCapture.write(tmp, frames);
-            }
+            final Path tmp = file.resolveSibling(file.getFileName() + ".tmp");
+            writing.to(tmp);
             Files.move(tmp, file);
         }
         return file;
