@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict.state;
 
+import java.util.Arrays;
+
 /**
  * The most recent data packets captured on one path, in capture order: PSN, tx_timestamp, capture
  * time and frame. It answers "which packet does this echo_timestamp name" and "which packet was
@@ -9,16 +11,29 @@ public final class ArrivalLog {
 
     /** A path holds at most 256 PSNs in flight; retransmissions may add as many again. */
     static final int CAPACITY = 512;
+    /** Entries a log starts with; it doubles as they arrive, up to {@link #CAPACITY}, so that a short path holds little. */
+    static final int FIRST_SLOTS = 32;
 
-    private final int[] psn = new int[CAPACITY];
-    private final long[] txTimestamp = new long[CAPACITY];
-    private final long[] ns = new long[CAPACITY];
-    private final long[] frame = new long[CAPACITY];
-    /** Entries ever added; entry n (0-based) lives at n mod CAPACITY while n > count - CAPACITY. */
+    private int[] psn = new int[FIRST_SLOTS];
+    private long[] txTimestamp = new long[FIRST_SLOTS];
+    private long[] ns = new long[FIRST_SLOTS];
+    private long[] frame = new long[FIRST_SLOTS];
+    /** Array length - 1; entry n (0-based) lives at n & mask while n > count - CAPACITY. */
+    private int mask = FIRST_SLOTS - 1;
+    /** Entries ever added. */
     private long count;
 
     void add(final int psnValue, final long txTimestampValue, final long nsValue, final long frameValue) {
-        final int i = (int) (count % CAPACITY);
+        if (count == mask + 1 && count < CAPACITY) {
+            // Not wrapped yet: entry n is at n, and stays there in arrays twice as long.
+            final int slots = (mask + 1) * 2;
+            psn = Arrays.copyOf(psn, slots);
+            txTimestamp = Arrays.copyOf(txTimestamp, slots);
+            ns = Arrays.copyOf(ns, slots);
+            frame = Arrays.copyOf(frame, slots);
+            mask = slots - 1;
+        }
+        final int i = (int) (count & mask);
         psn[i] = psnValue;
         txTimestamp[i] = txTimestampValue;
         ns[i] = nsValue;
@@ -44,7 +59,7 @@ public final class ArrivalLog {
     /** The most recent entry with this tx_timestamp, or -1. */
     public long findTxTimestamp(final long value) {
         for (long n = count - 1; n >= oldest(); n--) {
-            if (txTimestamp[(int) (n % CAPACITY)] == value) {
+            if (txTimestamp[(int) (n & mask)] == value) {
                 return n;
             }
         }
@@ -54,7 +69,7 @@ public final class ArrivalLog {
     /** The most recent entry captured at or before {@code atNs}, or -1 when none held is that old. */
     public long latestAtOrBefore(final long atNs) {
         for (long n = count - 1; n >= oldest(); n--) {
-            if (ns[(int) (n % CAPACITY)] <= atNs) {
+            if (ns[(int) (n & mask)] <= atNs) {
                 return n;
             }
         }
@@ -62,18 +77,18 @@ public final class ArrivalLog {
     }
 
     public int psn(final long entry) {
-        return psn[(int) (entry % CAPACITY)];
+        return psn[(int) (entry & mask)];
     }
 
     public long txTimestamp(final long entry) {
-        return txTimestamp[(int) (entry % CAPACITY)];
+        return txTimestamp[(int) (entry & mask)];
     }
 
     public long ns(final long entry) {
-        return ns[(int) (entry % CAPACITY)];
+        return ns[(int) (entry & mask)];
     }
 
     public long frame(final long entry) {
-        return frame[(int) (entry % CAPACITY)];
+        return frame[(int) (entry & mask)];
     }
 }

@@ -13,6 +13,12 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * are answered {@link Presence#UNKNOWN}. A data packet whose PSN jumps more than
  * {@link #MAX_ADVANCE} past the highest one is not followed, so that one wild PSN cannot flush the
  * ring; the rules still see it.
+ *
+ * <p>The ring's arrays start at {@link #FIRST_SLOTS} slots and double whenever the PSNs captured
+ * span more, up to {@link #RING} ({@link RingSlots}): a capture of many short connections then holds
+ * kilobytes per path instead of the 68 KB a full ring takes. Every PSN held lies within the span, so
+ * a smaller ring forgets nothing the full one would keep. A slot number is valid until the next data
+ * packet of the path.
  */
 public final class PathRecord {
 
@@ -20,23 +26,26 @@ public final class PathRecord {
     public static final int WINDOW = 256;
     static final int RING = 1024;
     static final int MAX_ADVANCE = RING / 2;
-    private static final int MASK = RING - 1;
+    /** Slots a path starts with: the PSNs of a short connection. */
+    static final int FIRST_SLOTS = 64;
     /** The time of something that has not happened. */
     public static final long NEVER = Long.MIN_VALUE;
 
     private final int pathId;
-    private final int[] psn = new int[RING];
-    private final boolean[] used = new boolean[RING];
-    private final long[] firstFrame = new long[RING];
-    private final long[] firstNs = new long[RING];
-    private final long[] lastFrame = new long[RING];
-    private final long[] lastNs = new long[RING];
-    private final int[] transmissions = new int[RING];
-    private final long[] ackedFrame = new long[RING];
-    private final long[] ackedNs = new long[RING];
-    private final boolean[] abandoned = new boolean[RING];
-    private final boolean[] nakked = new boolean[RING];
-    private final Segment[] segment = new Segment[RING];
+    /** Slots - 1: a PSN's slot is {@code psn & mask}. */
+    private int mask = FIRST_SLOTS - 1;
+    private int[] psn = new int[FIRST_SLOTS];
+    private boolean[] used = new boolean[FIRST_SLOTS];
+    private long[] firstFrame = new long[FIRST_SLOTS];
+    private long[] firstNs = new long[FIRST_SLOTS];
+    private long[] lastFrame = new long[FIRST_SLOTS];
+    private long[] lastNs = new long[FIRST_SLOTS];
+    private int[] transmissions = new int[FIRST_SLOTS];
+    private long[] ackedFrame = new long[FIRST_SLOTS];
+    private long[] ackedNs = new long[FIRST_SLOTS];
+    private boolean[] abandoned = new boolean[FIRST_SLOTS];
+    private boolean[] nakked = new boolean[FIRST_SLOTS];
+    private Segment[] segment = new Segment[FIRST_SLOTS];
     private final ArrivalLog arrivals = new ArrivalLog();
     private final PathAnswers answers = new PathAnswers();
     private boolean anyData;
@@ -51,8 +60,8 @@ public final class PathRecord {
     private int unacked;
     private long unackedSinceNs = NEVER;
     private long ceMarkedArrivals;
-    private final int[] payload = new int[RING];
-    private final boolean[] inFlight = new boolean[RING];
+    private int[] payload = new int[FIRST_SLOTS];
+    private boolean[] inFlight = new boolean[FIRST_SLOTS];
     private long inFlightBytes;
     private long lastProgressNs = NEVER;
     private long lastProgressFrame;
@@ -109,7 +118,7 @@ public final class PathRecord {
         if (SerialNumber.distance24(psnValue, highest) >= RING) {
             return Presence.UNKNOWN;
         }
-        final int i = psnValue & MASK;
+        final int i = psnValue & mask;
         if (used[i] && psn[i] == psnValue) {
             return Presence.YES;
         }
@@ -118,7 +127,7 @@ public final class PathRecord {
 
     /** The ring slot of a captured PSN, or -1; the slot accessors below take it. */
     public int slot(final int psnValue) {
-        final int i = psnValue & MASK;
+        final int i = psnValue & mask;
         return used[i] && psn[i] == psnValue && anyData && SerialNumber.distance24(psnValue, highest) < RING ? i : -1;
     }
 
@@ -362,15 +371,17 @@ public final class PathRecord {
             if (SerialNumber.distance24(highest, psnValue) > MAX_ADVANCE) {
                 return false;
             }
+            fit(lowest, psnValue);
             for (int p = SerialNumber.add24(highest, 1); p != psnValue; p = SerialNumber.add24(p, 1)) {
-                evict(p & MASK);
+                evict(p & mask);
             }
-            evict(psnValue & MASK);
+            evict(psnValue & mask);
             highest = psnValue;
         } else if (SerialNumber.distance24(psnValue, highest) >= RING) {
             return false;
         }
         if (SerialNumber.precedes24(psnValue, lowest)) {
+            fit(psnValue, highest);
             lowest = psnValue;
         }
         if (SerialNumber.precedes24(psnValue, floor)) {
@@ -380,7 +391,7 @@ public final class PathRecord {
             hasBoundary = true;
             boundary = psnValue;
         }
-        final int i = psnValue & MASK;
+        final int i = psnValue & mask;
         if (!used[i] || psn[i] != psnValue) {
             evict(i);
             used[i] = true;
@@ -403,6 +414,65 @@ public final class PathRecord {
         lastNs[i] = ns;
         nakked[i] = false;
         return true;
+    }
+
+    /** Grows the ring, when it is smaller than {@link #RING}, to hold every PSN from {@code from} to {@code to}. */
+    private void fit(final int from, final int to) {
+        final int slots = RingSlots.toHold(mask + 1, RING, from, to);
+        if (slots == mask + 1) {
+            return;
+        }
+        final int newMask = slots - 1;
+        final int[] psn2 = new int[slots];
+        final boolean[] used2 = new boolean[slots];
+        final long[] firstFrame2 = new long[slots];
+        final long[] firstNs2 = new long[slots];
+        final long[] lastFrame2 = new long[slots];
+        final long[] lastNs2 = new long[slots];
+        final int[] transmissions2 = new int[slots];
+        final long[] ackedFrame2 = new long[slots];
+        final long[] ackedNs2 = new long[slots];
+        final boolean[] abandoned2 = new boolean[slots];
+        final boolean[] nakked2 = new boolean[slots];
+        final Segment[] segment2 = new Segment[slots];
+        final int[] payload2 = new int[slots];
+        final boolean[] inFlight2 = new boolean[slots];
+        // A slot not used holds what evict() left: the new arrays' zeros.
+        for (int i = 0; i <= mask; i++) {
+            if (!used[i]) {
+                continue;
+            }
+            final int j = psn[i] & newMask;
+            psn2[j] = psn[i];
+            used2[j] = true;
+            firstFrame2[j] = firstFrame[i];
+            firstNs2[j] = firstNs[i];
+            lastFrame2[j] = lastFrame[i];
+            lastNs2[j] = lastNs[i];
+            transmissions2[j] = transmissions[i];
+            ackedFrame2[j] = ackedFrame[i];
+            ackedNs2[j] = ackedNs[i];
+            abandoned2[j] = abandoned[i];
+            nakked2[j] = nakked[i];
+            segment2[j] = segment[i];
+            payload2[j] = payload[i];
+            inFlight2[j] = inFlight[i];
+        }
+        psn = psn2;
+        used = used2;
+        firstFrame = firstFrame2;
+        firstNs = firstNs2;
+        lastFrame = lastFrame2;
+        lastNs = lastNs2;
+        transmissions = transmissions2;
+        ackedFrame = ackedFrame2;
+        ackedNs = ackedNs2;
+        abandoned = abandoned2;
+        nakked = nakked2;
+        segment = segment2;
+        payload = payload2;
+        inFlight = inFlight2;
+        mask = newMask;
     }
 
     private void evict(final int i) {
@@ -455,7 +525,7 @@ public final class PathRecord {
                 : Math.min(RING, SerialNumber.distance24(floor, highest) + 1);
             for (int d = 0; d < span; d++) {
                 final int p = SerialNumber.add24(highest, -d);
-                final int i = p & MASK;
+                final int i = p & mask;
                 if (!used[i] || psn[i] != p) {
                     continue;
                 }
@@ -498,7 +568,7 @@ public final class PathRecord {
             floor = SerialNumber.add24(highest, -(RING - 1));
         }
         while (floor != SerialNumber.add24(highest, 1)) {
-            final int i = floor & MASK;
+            final int i = floor & mask;
             if (used[i] && psn[i] == floor && ackedFrame[i] == 0) {
                 return;
             }

@@ -7,27 +7,33 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * One direction of a RoCEv2 RC or UC connection: the request packets sent to one responder QP,
  * named by the responder's address and QP number, and the acknowledgements that answer them
  * (rocev2-baseline.md sections 6 to 9). Request PSNs are held in a ring of {@link #RING} slots,
- * as {@link PathRecord} holds MPRT PSNs.
+ * as {@link PathRecord} holds MPRT PSNs, whose arrays likewise start at {@link #FIRST_SLOTS} and
+ * double as the PSNs captured span more ({@link RingSlots}); a slot number is valid until the next
+ * request.
  */
 public final class QueuePairDirection extends Direction {
 
     static final int RING = 1024;
-    private static final int MASK = RING - 1;
+    static final int FIRST_SLOTS = 64;
 
     private final CapturePoint.Address responder;
     private final CapturePoint.Address requester;
     private final int destQp;
-    private final int[] psn = new int[RING];
-    private final boolean[] used = new boolean[RING];
-    private final int[] opcode = new int[RING];
-    private final boolean[] endsMessage = new boolean[RING];
-    private final long[] dmaLength = new long[RING];
-    private final long[] firstFrame = new long[RING];
-    private final long[] lastFrame = new long[RING];
-    private final long[] lastNs = new long[RING];
-    private final int[] transmissions = new int[RING];
+    /** Slots - 1: a PSN's slot is {@code psn & mask}. */
+    private int mask = FIRST_SLOTS - 1;
+    private int[] psn = new int[FIRST_SLOTS];
+    private boolean[] used = new boolean[FIRST_SLOTS];
+    private int[] opcode = new int[FIRST_SLOTS];
+    private boolean[] endsMessage = new boolean[FIRST_SLOTS];
+    private long[] dmaLength = new long[FIRST_SLOTS];
+    private long[] firstFrame = new long[FIRST_SLOTS];
+    private long[] lastFrame = new long[FIRST_SLOTS];
+    private long[] lastNs = new long[FIRST_SLOTS];
+    private int[] transmissions = new int[FIRST_SLOTS];
     private boolean anyRequest;
     private int highest;
+    /** The lowest request PSN captured (serial order): the ring holds every PSN from it to {@link #highest}, or RING of them. */
+    private int lowest;
     private int firstPsn;
     private boolean readOrAtomic;
     private int answerQp = -1;
@@ -167,7 +173,7 @@ public final class QueuePairDirection extends Direction {
 
     /** The slot of a captured request PSN, or -1; the slot accessors below take it. */
     public int slot(final int psnValue) {
-        final int i = psnValue & MASK;
+        final int i = psnValue & mask;
         return anyRequest && used[i] && psn[i] == psnValue && SerialNumber.distance24(psnValue, highest) < RING ? i : -1;
     }
 
@@ -205,20 +211,25 @@ public final class QueuePairDirection extends Direction {
         if (!anyRequest) {
             anyRequest = true;
             highest = psnValue;
+            lowest = psnValue;
             firstPsn = psnValue;
         } else if (SerialNumber.precedes24(highest, psnValue)) {
             if (SerialNumber.distance24(highest, psnValue) > RING / 2) {
                 return;
             }
+            fit(lowest, psnValue);
             for (int p = SerialNumber.add24(highest, 1); p != psnValue; p = SerialNumber.add24(p, 1)) {
-                used[p & MASK] = false;
+                used[p & mask] = false;
             }
             highest = psnValue;
         } else if (SerialNumber.distance24(psnValue, highest) >= RING) {
             return;
+        } else if (SerialNumber.precedes24(psnValue, lowest)) {
+            fit(psnValue, highest);
+            lowest = psnValue;
         }
         readOrAtomic |= reads;
-        final int i = psnValue & MASK;
+        final int i = psnValue & mask;
         if (!used[i] || psn[i] != psnValue) {
             used[i] = true;
             psn[i] = psnValue;
@@ -231,6 +242,49 @@ public final class QueuePairDirection extends Direction {
         transmissions[i]++;
         lastFrame[i] = frame;
         lastNs[i] = ns;
+    }
+
+    /** Grows the ring, when it is smaller than {@link #RING}, to hold every PSN from {@code from} to {@code to}. */
+    private void fit(final int from, final int to) {
+        final int slots = RingSlots.toHold(mask + 1, RING, from, to);
+        if (slots == mask + 1) {
+            return;
+        }
+        final int newMask = slots - 1;
+        final int[] psn2 = new int[slots];
+        final boolean[] used2 = new boolean[slots];
+        final int[] opcode2 = new int[slots];
+        final boolean[] endsMessage2 = new boolean[slots];
+        final long[] dmaLength2 = new long[slots];
+        final long[] firstFrame2 = new long[slots];
+        final long[] lastFrame2 = new long[slots];
+        final long[] lastNs2 = new long[slots];
+        final int[] transmissions2 = new int[slots];
+        for (int i = 0; i <= mask; i++) {
+            if (!used[i]) {
+                continue;
+            }
+            final int j = psn[i] & newMask;
+            psn2[j] = psn[i];
+            used2[j] = true;
+            opcode2[j] = opcode[i];
+            endsMessage2[j] = endsMessage[i];
+            dmaLength2[j] = dmaLength[i];
+            firstFrame2[j] = firstFrame[i];
+            lastFrame2[j] = lastFrame[i];
+            lastNs2[j] = lastNs[i];
+            transmissions2[j] = transmissions[i];
+        }
+        psn = psn2;
+        used = used2;
+        opcode = opcode2;
+        endsMessage = endsMessage2;
+        dmaLength = dmaLength2;
+        firstFrame = firstFrame2;
+        lastFrame = lastFrame2;
+        lastNs = lastNs2;
+        transmissions = transmissions2;
+        mask = newMask;
     }
 
     boolean isStartJudged() {

@@ -42,6 +42,35 @@ class PathRecordTest {
     }
 
     @Test
+    void shouldKeepWhatItHeldOfEveryPsnWhenItsSlotsGrow() {
+        // 40 PSNs fit the first slots; an ACK, a NAK and a resend mark some of them.
+        for (int p = 500; p < 540; p++) {
+            path.sent(p, false, null, p, p * 10L);
+        }
+        path.acknowledged(509, none, 1000, 10_000, 3);
+        path.nakked(520, 11_000);
+        path.sent(530, true, null, 1001, 12_000);
+        // Then the PSNs span four times the first slots, and a resend comes from before them all.
+        for (int p = 540; p < 700; p++) {
+            path.sent(p, false, null, p, p * 10L);
+        }
+        path.sent(300, true, null, 1002, 13_000);
+
+        for (int p = 500; p < 700; p++) {
+            assertThat(path.captured(p)).as("PSN %d", p).isEqualTo(Presence.YES);
+            assertThat(path.firstFrame(path.slot(p))).as("PSN %d", p).isEqualTo(p);
+            assertThat(path.ackedFrame(path.slot(p))).as("PSN %d", p).isEqualTo(p < 510 ? 1000 : 0);
+        }
+        assertThat(path.isNakked(path.slot(520))).isTrue();
+        assertThat(path.isNakked(path.slot(521))).isFalse();
+        assertThat(path.transmissions(path.slot(530))).isEqualTo(2);
+        assertThat(path.lastFrame(path.slot(530))).isEqualTo(1001);
+        assertThat(path.captured(300)).isEqualTo(Presence.YES);
+        assertThat(path.lowestPsn()).isEqualTo(300);
+        assertThat(path.unacknowledged()).isEqualTo(191);
+    }
+
+    @Test
     void shouldTellASkippedPsnFromOneSentBeforeTheCapture() {
         path.sent(10, false, null, 1, 0);
         path.sent(12, false, null, 2, 100);
