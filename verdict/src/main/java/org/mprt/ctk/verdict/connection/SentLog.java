@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict.connection;
 
+import java.util.Arrays;
+
 /**
  * The last packets captured on one plane and path (or the last PROBEs on one plane), newest
  * overwriting oldest, with the fields an answer repeats of them and the connection they named. An
@@ -10,23 +12,29 @@ package org.mprt.ctk.verdict.connection;
 final class SentLog {
 
     static final int CAPACITY = 256;
-    private static final int MASK = CAPACITY - 1;
+    /** Rows a log starts with; it doubles as packets arrive, up to {@link #CAPACITY}, so that a short path holds little. */
+    static final int FIRST_ROWS = 16;
 
     /** Answers on each path name: the tx_timestamp (or for a PROBE its probe_id besides). */
-    private final long[] txTimestamp = new long[CAPACITY];
-    private final long[] frame = new long[CAPACITY];
-    private final long[] msn = new long[CAPACITY];
-    private final long[] messageOffset = new long[CAPACITY];
-    private final int[] destQp = new int[CAPACITY];
-    private final int[] scn = new int[CAPACITY];
-    private final long[] pathOrProbe = new long[CAPACITY];
-    private final int[] psn = new int[CAPACITY];
-    private final int[] streamId = new int[CAPACITY];
+    private long[] txTimestamp = new long[FIRST_ROWS];
+    private long[] frame = new long[FIRST_ROWS];
+    private long[] msn = new long[FIRST_ROWS];
+    private long[] messageOffset = new long[FIRST_ROWS];
+    private int[] destQp = new int[FIRST_ROWS];
+    private int[] scn = new int[FIRST_ROWS];
+    private long[] pathOrProbe = new long[FIRST_ROWS];
+    private int[] psn = new int[FIRST_ROWS];
+    private int[] streamId = new int[FIRST_ROWS];
+    /** Rows - 1; packet n (0-based) is in row n & mask while n > count - CAPACITY. */
+    private int mask = FIRST_ROWS - 1;
     private long count;
 
     /** Adds a packet; returns its row, for {@link #nakFields}. */
     int add(final long pathOrProbeId, final long tx, final int dest, final int source, final long frameNumber) {
-        final int i = (int) (count++ & MASK);
+        if (count == mask + 1 && count < CAPACITY) {
+            grow();
+        }
+        final int i = (int) (count++ & mask);
         pathOrProbe[i] = pathOrProbeId;
         txTimestamp[i] = tx;
         destQp[i] = dest;
@@ -34,6 +42,21 @@ final class SentLog {
         frame[i] = frameNumber;
         psn[i] = -1;
         return i;
+    }
+
+    /** Not wrapped yet: packet n is in row n, and stays there in arrays twice as long. */
+    private void grow() {
+        final int rows = (mask + 1) * 2;
+        txTimestamp = Arrays.copyOf(txTimestamp, rows);
+        frame = Arrays.copyOf(frame, rows);
+        msn = Arrays.copyOf(msn, rows);
+        messageOffset = Arrays.copyOf(messageOffset, rows);
+        destQp = Arrays.copyOf(destQp, rows);
+        scn = Arrays.copyOf(scn, rows);
+        pathOrProbe = Arrays.copyOf(pathOrProbe, rows);
+        psn = Arrays.copyOf(psn, rows);
+        streamId = Arrays.copyOf(streamId, rows);
+        mask = rows - 1;
     }
 
     /** Sets what a NAK repeats of the data packet in {@code row}. */
@@ -47,7 +70,7 @@ final class SentLog {
     /** The row of the newest packet of this path or probe with this tx_timestamp, or -1. */
     int find(final long pathOrProbeId, final long tx) {
         for (long n = count - 1, oldest = Math.max(0, count - CAPACITY); n >= oldest; n--) {
-            final int i = (int) (n & MASK);
+            final int i = (int) (n & mask);
             if (txTimestamp[i] == tx && pathOrProbe[i] == pathOrProbeId) {
                 return i;
             }
@@ -58,7 +81,7 @@ final class SentLog {
     /** The row of the newest data packet of this path with the PSN, stream, MSN and offset a NAK repeats, or -1. */
     int findNaked(final int path, final int psnValue, final int stream, final long msnValue, final long offset) {
         for (long n = count - 1, oldest = Math.max(0, count - CAPACITY); n >= oldest; n--) {
-            final int i = (int) (n & MASK);
+            final int i = (int) (n & mask);
             if (psn[i] == psnValue && pathOrProbe[i] == path && streamId[i] == stream && msn[i] == msnValue
                 && messageOffset[i] == offset) {
                 return i;

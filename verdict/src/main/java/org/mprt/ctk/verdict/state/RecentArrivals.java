@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict.state;
 
+import java.util.Arrays;
+
 /**
  * The last data packets and PROBEs captured in one connection direction, whatever their path, in
  * capture order, with the fields a NAK must repeat (mprt-v0.1.md section 3.6): what MPRT-SEC-006
@@ -9,20 +11,27 @@ package org.mprt.ctk.verdict.state;
 public final class RecentArrivals {
 
     static final int CAPACITY = 1024;
+    /** Entries it starts with; it doubles as they arrive, up to {@link #CAPACITY}, so that a short connection holds little. */
+    static final int FIRST_SLOTS = 32;
 
-    private final long[] ns = new long[CAPACITY];
-    private final long[] frame = new long[CAPACITY];
-    private final int[] pathId = new int[CAPACITY];
-    private final int[] psn = new int[CAPACITY];
-    private final int[] streamId = new int[CAPACITY];
-    private final long[] msn = new long[CAPACITY];
-    private final long[] messageOffset = new long[CAPACITY];
-    private final boolean[] probe = new boolean[CAPACITY];
+    private long[] ns = new long[FIRST_SLOTS];
+    private long[] frame = new long[FIRST_SLOTS];
+    private int[] pathId = new int[FIRST_SLOTS];
+    private int[] psn = new int[FIRST_SLOTS];
+    private int[] streamId = new int[FIRST_SLOTS];
+    private long[] msn = new long[FIRST_SLOTS];
+    private long[] messageOffset = new long[FIRST_SLOTS];
+    private boolean[] probe = new boolean[FIRST_SLOTS];
+    /** Array length - 1; entry n (0-based) is at n & mask while n > count - CAPACITY. */
+    private int mask = FIRST_SLOTS - 1;
     private long count;
 
     void data(final long nsValue, final long frameValue, final int path, final int psnValue, final int stream,
               final long msnValue, final long offset) {
-        final int i = (int) (count++ % CAPACITY);
+        if (count == mask + 1 && count < CAPACITY) {
+            grow();
+        }
+        final int i = (int) (count++ & mask);
         ns[i] = nsValue;
         frame[i] = frameValue;
         pathId[i] = path;
@@ -33,9 +42,23 @@ public final class RecentArrivals {
         probe[i] = false;
     }
 
+    /** Not wrapped yet: entry n is at n, and stays there in arrays twice as long. */
+    private void grow() {
+        final int slots = (mask + 1) * 2;
+        ns = Arrays.copyOf(ns, slots);
+        frame = Arrays.copyOf(frame, slots);
+        pathId = Arrays.copyOf(pathId, slots);
+        psn = Arrays.copyOf(psn, slots);
+        streamId = Arrays.copyOf(streamId, slots);
+        msn = Arrays.copyOf(msn, slots);
+        messageOffset = Arrays.copyOf(messageOffset, slots);
+        probe = Arrays.copyOf(probe, slots);
+        mask = slots - 1;
+    }
+
     void probe(final long nsValue, final long frameValue, final int path, final int psnValue) {
         data(nsValue, frameValue, path, psnValue, 0, 0, 0);
-        probe[(int) ((count - 1) % CAPACITY)] = true;
+        probe[(int) ((count - 1) & mask)] = true;
     }
 
     /**
@@ -45,7 +68,7 @@ public final class RecentArrivals {
     public long find(final int path, final int psnValue, final long sinceNs) {
         final long oldest = Math.max(0, count - CAPACITY);
         for (long n = count - 1; n >= oldest; n--) {
-            final int i = (int) (n % CAPACITY);
+            final int i = (int) (n & mask);
             if (ns[i] < sinceNs) {
                 return -1;
             }
@@ -57,26 +80,26 @@ public final class RecentArrivals {
     }
 
     public long ns(final long entry) {
-        return ns[(int) (entry % CAPACITY)];
+        return ns[(int) (entry & mask)];
     }
 
     public long frame(final long entry) {
-        return frame[(int) (entry % CAPACITY)];
+        return frame[(int) (entry & mask)];
     }
 
     public int streamId(final long entry) {
-        return streamId[(int) (entry % CAPACITY)];
+        return streamId[(int) (entry & mask)];
     }
 
     public long msn(final long entry) {
-        return msn[(int) (entry % CAPACITY)];
+        return msn[(int) (entry & mask)];
     }
 
     public long messageOffset(final long entry) {
-        return messageOffset[(int) (entry % CAPACITY)];
+        return messageOffset[(int) (entry & mask)];
     }
 
     public boolean isProbe(final long entry) {
-        return probe[(int) (entry % CAPACITY)];
+        return probe[(int) (entry & mask)];
     }
 }
