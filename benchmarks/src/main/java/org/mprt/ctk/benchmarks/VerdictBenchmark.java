@@ -47,6 +47,9 @@ public final class VerdictBenchmark {
     private static final int SNAP = 128;
     /** Connections in the capture that checks a frame's cost against the number of connections. */
     private static final int CONNECTIONS = 100;
+    /** Connections, and the frames of each, in the capture whose memory shows what a short connection costs. */
+    private static final int SHORT_CONNECTIONS = 1000;
+    private static final int SHORT_FRAMES = 100;
 
     private VerdictBenchmark() {
     }
@@ -78,8 +81,21 @@ public final class VerdictBenchmark {
         System.out.printf(Locale.ROOT, "peak heap during a pass over the %d k frames: %.0f MB (the sum of the heap"
             + " pools' peaks, an upper bound; a collector lets garbage pile up to what -Xmx allows, so run with a"
             + " small -Xmx, such as -Xmx64m, to see the pass fit)%n", frames / 1000, peakDuringPass(full) / 1048576.0);
+        shortConnections(dir, small);
         // Last: the many connections' state would otherwise still be settling while the heap is measured.
         connections(dir, small, full, frames);
+    }
+
+    /**
+     * The heap a capture of {@link #SHORT_CONNECTIONS} short connections keeps: what a connection of
+     * a hundred frames costs, where one long connection's cost is bounded by the protocol's windows.
+     */
+    private static void shortConnections(final Path dir, final Path small) throws IOException {
+        final Path file = writtenOnce(dir.resolve("mprt-" + SHORT_CONNECTIONS + "-connections-of-" + SHORT_FRAMES
+            + "-frames.pcap"), tmp -> ManyConnectionsCapture.write(small, tmp, SHORT_CONNECTIONS, SHORT_FRAMES));
+        final long held = retained(file);
+        System.out.printf(Locale.ROOT, "memory: %d connections of %d frames each hold %.1f MB, %.1f KB per connection%n",
+            SHORT_CONNECTIONS, SHORT_FRAMES, held / 1048576.0, held / 1024.0 / SHORT_CONNECTIONS);
     }
 
     /**

@@ -10,14 +10,19 @@ package org.mprt.ctk.verdict.guidance;
  * the ACKs in the window. The ACKs up to a window's end are the capture-order prefix before the
  * first ACK at or after it; when a window ends before the previous one did (capture timestamps
  * out of order), the queue is rebuilt from the ACKs held.
+ *
+ * <p>The rings start at {@link #FIRST_SLOTS} and double when an ACK would overwrite one still held,
+ * so that a direction with few ACKs holds little.
  */
 final class GuidanceWindow {
 
+    static final int FIRST_SLOTS = 16;
+
     private final int capacity;
-    private final int mask;
-    private final long[] ns;
-    private final long[] rate;
-    private final long[] frame;
+    private int mask;
+    private long[] ns;
+    private long[] rate;
+    private long[] frame;
     /** ACKs added so far; those from {@code front} to {@code back} (exclusive) are held, by number modulo the ring. */
     private long front;
     private long back;
@@ -25,7 +30,7 @@ final class GuidanceWindow {
     private long admitted;
     private long admittedUntil = Long.MIN_VALUE;
     /** Numbers of the admitted ACKs that no later admitted ACK outranks, largest guidance first. */
-    private final long[] leaders;
+    private long[] leaders;
     private long leadersFront;
     private long leadersBack;
     private boolean hasBefore;
@@ -37,16 +42,18 @@ final class GuidanceWindow {
     /** @param capacity ACKs held beyond the last one before the oldest window, older ones count only as that one */
     GuidanceWindow(final int capacity) {
         this.capacity = capacity;
-        final int slots = Integer.highestOneBit(capacity) << 1;
-        this.mask = slots - 1;
-        this.ns = new long[slots];
-        this.rate = new long[slots];
-        this.frame = new long[slots];
-        this.leaders = new long[slots];
+        this.mask = FIRST_SLOTS - 1;
+        this.ns = new long[FIRST_SLOTS];
+        this.rate = new long[FIRST_SLOTS];
+        this.frame = new long[FIRST_SLOTS];
+        this.leaders = new long[FIRST_SLOTS];
     }
 
     /** An ACK captured at {@code atNs} with this guidance, in frame {@code frameNumber}. */
     void add(final long atNs, final long guidance, final long frameNumber) {
+        if (back - front == mask + 1) {
+            grow();
+        }
         final int i = (int) (back & mask);
         ns[i] = atNs;
         rate[i] = guidance;
@@ -106,6 +113,29 @@ final class GuidanceWindow {
 
     long largestFrame() {
         return largestFrame;
+    }
+
+    /** Doubles the rings, each entry held moving to the slot its number (or queue position) names in the larger ring. */
+    private void grow() {
+        final int slots = (mask + 1) * 2;
+        final int newMask = slots - 1;
+        final long[] ns2 = new long[slots];
+        final long[] rate2 = new long[slots];
+        final long[] frame2 = new long[slots];
+        final long[] leaders2 = new long[slots];
+        for (long n = front; n < back; n++) {
+            ns2[(int) (n & newMask)] = ns[(int) (n & mask)];
+            rate2[(int) (n & newMask)] = rate[(int) (n & mask)];
+            frame2[(int) (n & newMask)] = frame[(int) (n & mask)];
+        }
+        for (long p = leadersFront; p < leadersBack; p++) {
+            leaders2[(int) (p & newMask)] = leaders[(int) (p & mask)];
+        }
+        ns = ns2;
+        rate = rate2;
+        frame = frame2;
+        leaders = leaders2;
+        mask = newMask;
     }
 
     private void dropFront() {

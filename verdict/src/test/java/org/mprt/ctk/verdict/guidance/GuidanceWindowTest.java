@@ -17,9 +17,18 @@ class GuidanceWindowTest {
 
     @Test
     void findsWhatAScanOfTheHeldAcksFinds() {
-        final Random random = new Random(4791);
+        scan(new Random(4791), 40, 1);
+    }
+
+    /** Windows that settle one time in forty: the rings grow from their first slots while the maximum is sought. */
+    @Test
+    void findsWhatAScanFindsWhileItsRingsGrow() {
+        scan(new Random(9), 600, 40);
+    }
+
+    private static void scan(final Random random, final int maxCapacity, final int settleOneIn) {
         for (int run = 0; run < 50; run++) {
-            final int capacity = 1 + random.nextInt(40);
+            final int capacity = 1 + random.nextInt(maxCapacity);
             final GuidanceWindow window = new GuidanceWindow(capacity);
             final ArrayDeque<long[]> held = new ArrayDeque<>();
             long[] before = null;
@@ -37,6 +46,9 @@ class GuidanceWindowTest {
                         before = held.pollFirst();
                     }
                 } else if (op < 7) {
+                    if (settleOneIn > 1 && random.nextInt(settleOneIn) != 0) {
+                        continue;
+                    }
                     settled += random.nextInt(120) - 20;
                     window.settleBefore(settled);
                     while (!held.isEmpty() && held.peekFirst()[0] <= settled) {
