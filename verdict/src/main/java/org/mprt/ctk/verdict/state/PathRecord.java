@@ -422,57 +422,22 @@ public final class PathRecord {
         if (slots == mask + 1) {
             return;
         }
-        final int newMask = slots - 1;
-        final int[] psn2 = new int[slots];
-        final boolean[] used2 = new boolean[slots];
-        final long[] firstFrame2 = new long[slots];
-        final long[] firstNs2 = new long[slots];
-        final long[] lastFrame2 = new long[slots];
-        final long[] lastNs2 = new long[slots];
-        final int[] transmissions2 = new int[slots];
-        final long[] ackedFrame2 = new long[slots];
-        final long[] ackedNs2 = new long[slots];
-        final boolean[] abandoned2 = new boolean[slots];
-        final boolean[] nakked2 = new boolean[slots];
-        final Segment[] segment2 = new Segment[slots];
-        final int[] payload2 = new int[slots];
-        final boolean[] inFlight2 = new boolean[slots];
-        // A slot not used holds what evict() left: the new arrays' zeros.
-        for (int i = 0; i <= mask; i++) {
-            if (!used[i]) {
-                continue;
-            }
-            final int j = psn[i] & newMask;
-            psn2[j] = psn[i];
-            used2[j] = true;
-            firstFrame2[j] = firstFrame[i];
-            firstNs2[j] = firstNs[i];
-            lastFrame2[j] = lastFrame[i];
-            lastNs2[j] = lastNs[i];
-            transmissions2[j] = transmissions[i];
-            ackedFrame2[j] = ackedFrame[i];
-            ackedNs2[j] = ackedNs[i];
-            abandoned2[j] = abandoned[i];
-            nakked2[j] = nakked[i];
-            segment2[j] = segment[i];
-            payload2[j] = payload[i];
-            inFlight2[j] = inFlight[i];
-        }
-        psn = psn2;
-        used = used2;
-        firstFrame = firstFrame2;
-        firstNs = firstNs2;
-        lastFrame = lastFrame2;
-        lastNs = lastNs2;
-        transmissions = transmissions2;
-        ackedFrame = ackedFrame2;
-        ackedNs = ackedNs2;
-        abandoned = abandoned2;
-        nakked = nakked2;
-        segment = segment2;
-        payload = payload2;
-        inFlight = inFlight2;
-        mask = newMask;
+        final RingSlots.Moves moves = RingSlots.moves(used, psn, slots);
+        psn = moves.apply(psn);
+        used = moves.apply(used);
+        firstFrame = moves.apply(firstFrame);
+        firstNs = moves.apply(firstNs);
+        lastFrame = moves.apply(lastFrame);
+        lastNs = moves.apply(lastNs);
+        transmissions = moves.apply(transmissions);
+        ackedFrame = moves.apply(ackedFrame);
+        ackedNs = moves.apply(ackedNs);
+        abandoned = moves.apply(abandoned);
+        nakked = moves.apply(nakked);
+        segment = moves.apply(segment);
+        payload = moves.apply(payload);
+        inFlight = moves.apply(inFlight);
+        mask = slots - 1;
     }
 
     private void evict(final int i) {

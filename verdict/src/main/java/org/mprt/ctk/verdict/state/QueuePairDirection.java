@@ -250,41 +250,17 @@ public final class QueuePairDirection extends Direction {
         if (slots == mask + 1) {
             return;
         }
-        final int newMask = slots - 1;
-        final int[] psn2 = new int[slots];
-        final boolean[] used2 = new boolean[slots];
-        final int[] opcode2 = new int[slots];
-        final boolean[] endsMessage2 = new boolean[slots];
-        final long[] dmaLength2 = new long[slots];
-        final long[] firstFrame2 = new long[slots];
-        final long[] lastFrame2 = new long[slots];
-        final long[] lastNs2 = new long[slots];
-        final int[] transmissions2 = new int[slots];
-        for (int i = 0; i <= mask; i++) {
-            if (!used[i]) {
-                continue;
-            }
-            final int j = psn[i] & newMask;
-            psn2[j] = psn[i];
-            used2[j] = true;
-            opcode2[j] = opcode[i];
-            endsMessage2[j] = endsMessage[i];
-            dmaLength2[j] = dmaLength[i];
-            firstFrame2[j] = firstFrame[i];
-            lastFrame2[j] = lastFrame[i];
-            lastNs2[j] = lastNs[i];
-            transmissions2[j] = transmissions[i];
-        }
-        psn = psn2;
-        used = used2;
-        opcode = opcode2;
-        endsMessage = endsMessage2;
-        dmaLength = dmaLength2;
-        firstFrame = firstFrame2;
-        lastFrame = lastFrame2;
-        lastNs = lastNs2;
-        transmissions = transmissions2;
-        mask = newMask;
+        final RingSlots.Moves moves = RingSlots.moves(used, psn, slots);
+        psn = moves.apply(psn);
+        used = moves.apply(used);
+        opcode = moves.apply(opcode);
+        endsMessage = moves.apply(endsMessage);
+        dmaLength = moves.apply(dmaLength);
+        firstFrame = moves.apply(firstFrame);
+        lastFrame = moves.apply(lastFrame);
+        lastNs = moves.apply(lastNs);
+        transmissions = moves.apply(transmissions);
+        mask = slots - 1;
     }
 
     boolean isStartJudged() {
