@@ -32,6 +32,8 @@ public final class RecentTable<V> {
 
     /** What {@link #find} returns for a key not held. */
     public static final int ABSENT = -1;
+    /** The most keys a table holds: a slot + 1 fits the low half of an index entry. */
+    public static final int MAX_CAPACITY = 0xFFFF;
     private static final int FIRST_ALLOCATION = 64;
     private static final int LANES = 64;
     /** Odd constants with well-mixed bits, one per key word (keys of more words reuse them in turn, offset). */
@@ -46,10 +48,12 @@ public final class RecentTable<V> {
     private Object[] objects;
     private int[] hashes;
     /**
-     * Open addressing: 0 for an empty position, else the key's hash in the high half and its slot + 1
-     * in the low; an entry whose slot has been given to another key since is stale.
+     * Open addressing: 0 for an empty position, else the high half of the key's hash in the high half
+     * and its slot + 1 in the low (so at most {@link #MAX_CAPACITY} slots); an entry whose slot has been
+     * given to another key since is stale. An int rather than the whole hash beside the slot: a large
+     * table's index is its largest array, and half the hash rules out nearly every other key.
      */
-    private long[] index;
+    private int[] index;
     /** Stale entries in the index. */
     private int stale;
     private int indexMask;
@@ -102,9 +106,9 @@ public final class RecentTable<V> {
 
     private RecentTable(final int capacity, final int words, final int columns, final int batch) {
         this.batch = batch;
-        if (capacity < 1 || words < 1 || columns < 0) {
-            throw new IllegalArgumentException("capacity and words must be positive, columns not negative: "
-                + capacity + ", " + words + ", " + columns);
+        if (capacity < 1 || capacity > MAX_CAPACITY || words < 1 || columns < 0) {
+            throw new IllegalArgumentException("capacity must be 1 to " + MAX_CAPACITY + ", words positive, columns"
+                + " not negative: " + capacity + ", " + words + ", " + columns);
         }
         this.words = words;
         this.columns = columns;
@@ -223,12 +227,12 @@ public final class RecentTable<V> {
             }
         }
         for (int i = h & indexMask; ; i = (i + 1) & indexMask) {
-            final long e = index[i];
+            final int e = index[i];
             if (e == 0) {
                 return ABSENT;
             }
-            if ((int) (e >>> 32) == h) {
-                final int slot = (int) e - 1;
+            if ((e >>> 16) == (h >>> 16)) {
+                final int slot = (e & 0xFFFF) - 1;
                 if (equal(slot, key)) {
                     last = slot;
                     return slot;
@@ -309,7 +313,7 @@ public final class RecentTable<V> {
         hashes = hashes == null ? new int[slots] : Arrays.copyOf(hashes, slots);
         // At most half the positions in use, stale entries included, so that probe runs stay short.
         final int positions = Integer.highestOneBit(Math.max(2, slots * 4 - 1)) << 1;
-        index = new long[positions];
+        index = new int[positions];
         indexMask = positions - 1;
         for (int s = 0; s < held; s++) {
             link(s);
@@ -334,7 +338,7 @@ public final class RecentTable<V> {
         while (index[i] != 0) {
             i = (i + 1) & indexMask;
         }
-        index[i] = (long) hashes[slot] << 32 | (slot + 1L);
+        index[i] = hashes[slot] & 0xFFFF_0000 | slot + 1;
     }
 
     private boolean equalMissed(final long[] key) {

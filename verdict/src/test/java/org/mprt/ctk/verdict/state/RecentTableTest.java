@@ -169,8 +169,29 @@ class RecentTableTest {
         assertThat(index.size()).isZero();
     }
 
+    /**
+     * At the largest capacity every slot number fits an index entry: after more keys than it holds
+     * have passed, each of the last ones is found in its own slot and the older ones are not.
+     */
     @Test
-    void refusesAnEmptyShape() {
+    void findsEveryKeyAtItsLargestCapacity() {
+        final int capacity = RecentTable.MAX_CAPACITY;
+        final RecentTable<Object> table = RecentTable.deferringIndex(capacity, 2, 0, 64);
+        final int keys = capacity + 1000;
+        final int[] slots = new int[keys];
+        for (int k = 0; k < keys; k++) {
+            slots[k] = table.insert(new long[] {k, 7 * k});
+        }
+        for (int k = 0; k < keys; k++) {
+            assertThat(table.find(new long[] {k, 7 * k})).as("key %d", k)
+                .isEqualTo(k < keys - capacity ? RecentTable.ABSENT : slots[k]);
+        }
+    }
+
+    @Test
+    void refusesAnEmptyOrTooLargeShape() {
+        assertThatThrownBy(() -> new RecentTable<>(RecentTable.MAX_CAPACITY + 1, 1, 0))
+            .isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RecentTable<>(0, 1, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RecentTable<>(1, 0, 0)).isInstanceOf(IllegalArgumentException.class);
         assertThatThrownBy(() -> new RecentTable<>(1, 1, -1)).isInstanceOf(IllegalArgumentException.class);
