@@ -24,8 +24,13 @@ import org.mprt.ctk.wire.opcode.OpcodeTable;
  */
 class OutOfMemoryExitTest {
 
-    /** As many connection directions as the state follows, each holding about 140 KB once it has a path. */
+    /**
+     * As many connection directions as the state follows, each sending one packet on every one of its
+     * 64 paths: a path's record holds a few kilobytes from its first packet, so that the state needs
+     * some 400 MB, far beyond the heap given.
+     */
     private static final int CONNECTIONS = 1024;
+    private static final int PATHS = 64;
     private static final String HEAP = "-Xmx64m";
 
     @Test
@@ -45,7 +50,7 @@ class OutOfMemoryExitTest {
             .contains("JAVA_TOOL_OPTIONS=-Xmx").doesNotContain("\tat ");
     }
 
-    /** Two data packets on path 0 of each of {@link #CONNECTIONS} connections, each with its own DestQP and SCN. */
+    /** A data packet on each path of each of {@link #CONNECTIONS} connections, each with its own DestQP and SCN. */
     private static void writeManyConnections(final Path file) throws IOException {
         final FrameEncoder e = new FrameEncoder().ethernet(0x02_00_00_00_00_0BL, 0x02_00_00_00_00_0AL)
             .ipv4(0x0A00_0001, 0x0A00_0002).ecn(Ecn.ECT_0).opcode(OpcodeTable.MPRT_WRITE).payloadLength(64)
@@ -54,11 +59,11 @@ class OutOfMemoryExitTest {
         try (CaptureWriter w = PcapWriter.create(file, LinkType.ETHERNET, ByteOrder.LITTLE_ENDIAN,
             PcapWriter.DEFAULT_SNAP_LENGTH_BYTES)) {
             long ns = 1_767_225_600_000_000_000L;
-            for (int psn = 0; psn < 2; psn++) {
+            for (int path = 0; path < PATHS; path++) {
                 for (int c = 0; c < CONNECTIONS; c++) {
-                    e.begin(buffer, 0).bth().destQp(0x100 + 2 * c).psn(psn);
-                    e.extensions().mdeth().pathId(0).streamId(0).scn(0x100 + 2 * c + 1).msn(psn).messageOffset(0)
-                        .messageLength(64).virtualAddress(0x7f00_0000_0000L).rkey(0x1234).txTimestamp(psn).f(1).l(1);
+                    e.begin(buffer, 0).bth().destQp(0x100 + 2 * c).psn(0);
+                    e.extensions().mdeth().pathId(path).streamId(0).scn(0x100 + 2 * c + 1).msn(path).messageOffset(0)
+                        .messageLength(64).virtualAddress(0x7f00_0000_0000L).rkey(0x1234).txTimestamp(path).f(1).l(1);
                     final int n = e.finish();
                     w.write(ns += 100, buffer, 0, n, n);
                 }
