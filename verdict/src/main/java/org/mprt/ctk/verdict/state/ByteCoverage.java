@@ -11,8 +11,9 @@ public final class ByteCoverage {
 
     static final int MAX_INTERVALS = 4096;
 
-    private long[] starts = new long[4];
-    private long[] ends = new long[4];
+    /** One interval at first: packets mostly come in order, so most messages are one piece throughout. */
+    private long[] starts = new long[1];
+    private long[] ends = new long[1];
     private int size;
     private boolean overflowed;
 

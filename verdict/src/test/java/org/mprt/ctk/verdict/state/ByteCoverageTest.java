@@ -2,6 +2,8 @@ package org.mprt.ctk.verdict.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.BitSet;
+import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 class ByteCoverageTest {
@@ -41,5 +43,27 @@ class ByteCoverageTest {
         m.carried(0, 1024, 9, 0);
 
         assertThat(m.completedFrame()).isEqualTo(9);
+    }
+
+    /** Held to a set of the bytes themselves, over ranges in random order that leave up to dozens of pieces apart. */
+    @Test
+    void shouldAgreeWithTheBytesItWasGiven() {
+        final Random random = new Random(4791);
+        for (int run = 0; run < 200; run++) {
+            final int length = 64 + random.nextInt(4000);
+            final ByteCoverage c = new ByteCoverage();
+            final BitSet carried = new BitSet();
+            for (int i = 0, n = 1 + random.nextInt(60); i < n; i++) {
+                final int start = random.nextInt(length);
+                final int end = Math.min(length, start + random.nextInt(200));
+                c.add(start, end);
+                carried.set(start, end);
+                final int missing = carried.nextClearBit(0);
+                assertThat(c.covers(length)).as("run %d", run).isEqualTo(missing >= length);
+                assertThat(c.firstMissing(length)).as("run %d", run).isEqualTo(missing >= length ? -1 : missing);
+                final int probe = random.nextInt(length);
+                assertThat(c.mayContain(probe)).as("run %d byte %d", run, probe).isEqualTo(carried.get(probe));
+            }
+        }
     }
 }
