@@ -25,9 +25,9 @@ final class MprtTracker {
      * Connection directions followed at most. Past it a packet of a new direction is not followed:
      * the header rules still judge it, the behavioural rules do not see it, and the capture summary
      * counts it as untracked. 1024 directions are 512 connections, more than a device's ports carry in
-     * a conformance capture; each direction holds about 50 KB plus about 90 KB per path it uses (rings
-     * bounded by the protocol's windows), so the state stays under a few hundred MB whatever the
-     * capture's length.
+     * a conformance capture. A direction's rings and tables are bounded by the protocol's windows and
+     * grow with its traffic, from a few dozen KB to about 11 MB when its segment and message tables are
+     * full, whatever the capture's length.
      */
     static final int MAX_DIRECTIONS = 1024;
 
