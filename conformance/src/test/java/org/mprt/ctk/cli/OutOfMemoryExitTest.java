@@ -26,8 +26,8 @@ class OutOfMemoryExitTest {
 
     /**
      * As many connection directions as the state follows, each sending one packet on every one of its
-     * 64 paths: a path's record holds a few kilobytes from its first packet, so that the state needs
-     * some 400 MB, far beyond the heap given.
+     * 64 paths: a path's record holds a few kilobytes from its first packet, so that the state of the
+     * 65536 paths needs several times the heap given.
      */
     private static final int CONNECTIONS = 1024;
     private static final int PATHS = 64;
