@@ -19,6 +19,7 @@ public abstract class Direction {
     private final List<CapturePoint.Address> sources = new ArrayList<>();
     private final List<CapturePoint.Address> destinations = new ArrayList<>();
     private final long firstFrame;
+    private final int number;
     private long answerSamples;
     private long fastestAnswerNs = Long.MAX_VALUE;
     private long slowestAnswerNs;
@@ -33,8 +34,10 @@ public abstract class Direction {
     private CaptureSide side = CaptureSide.UNKNOWN;
     private String sideReason = "the capture has not been read to its end";
 
-    protected Direction(final long firstFrame) {
+    /** @param number the direction's number among those of its kind in the capture, from 0 in the order they appeared */
+    protected Direction(final long firstFrame, final int number) {
         this.firstFrame = firstFrame;
+        this.number = number;
     }
 
     /** How the reports name the direction, e.g. {@code DestQP 0x000100, SCN 0x000200}. */
@@ -42,6 +45,14 @@ public abstract class Direction {
 
     public long firstFrame() {
         return firstFrame;
+    }
+
+    /**
+     * The direction's number among those of its kind (MPRT or RoCEv2) in the capture, from 0 in the
+     * order they appeared: an index where a table per direction would otherwise hash the direction.
+     */
+    public int number() {
+        return number;
     }
 
     /** Where the capture stands for this direction; meaningful once the judge has read every frame. */

@@ -47,8 +47,8 @@ public final class MprtDirection extends Direction {
     public record CmsnReport(long cmsn, long frame) {
     }
 
-    MprtDirection(final DirectionKey key, final long firstFrame) {
-        super(firstFrame);
+    MprtDirection(final DirectionKey key, final long firstFrame, final int number) {
+        super(firstFrame, number);
         this.key = key;
     }
 

@@ -161,7 +161,7 @@ final class MprtTracker {
             return d;
         }
         final DirectionKey key = new DirectionKey(destQp, scn);
-        final MprtDirection fresh = new MprtDirection(key, frame);
+        final MprtDirection fresh = new MprtDirection(key, frame, directions.size());
         directions.put(key, fresh);
         missed = false;
         final MprtDirection reverse = get(scn, destQp);

@@ -52,8 +52,8 @@ public final class QueuePairDirection extends Direction {
     private long lastAnswerNs = PathRecord.NEVER;
 
     QueuePairDirection(final CapturePoint.Address responder, final CapturePoint.Address requester, final int destQp,
-                       final long firstFrame) {
-        super(firstFrame);
+                       final long firstFrame, final int number) {
+        super(firstFrame, number);
         this.responder = responder;
         this.requester = requester;
         this.destQp = destQp;

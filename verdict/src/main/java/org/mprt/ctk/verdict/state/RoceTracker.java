@@ -86,7 +86,7 @@ final class RoceTracker {
                     untrackedFrames++;
                     return false;
                 }
-                requests.put(key, new QueuePairDirection(key.address(), plane.source(), key.qp(), frame));
+                requests.put(key, new QueuePairDirection(key.address(), plane.source(), key.qp(), frame, requests.size()));
             }
         }
         return true;

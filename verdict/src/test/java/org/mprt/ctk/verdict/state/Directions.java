@@ -6,9 +6,14 @@ public final class Directions {
     private Directions() {
     }
 
-    /** A direction whose capture stands at {@code side}, from its start or not. */
+    /** A direction whose capture stands at {@code side}, from its start or not; numbered 0, as every one of them. */
     public static Direction placed(final String label, final CaptureSide side, final boolean fromStart) {
-        final Direction d = new Direction(1) {
+        return placed(label, side, fromStart, 0);
+    }
+
+    /** As {@link #placed(String, CaptureSide, boolean)}, with the number the direction's tracker would give it. */
+    public static Direction placed(final String label, final CaptureSide side, final boolean fromStart, final int number) {
+        final Direction d = new Direction(1, number) {
             @Override
             public String label() {
                 return label;

@@ -7,7 +7,7 @@ import org.junit.jupiter.api.Test;
 class QueuePairDirectionTest {
 
     private final QueuePairDirection qp =
-        new QueuePairDirection(new CapturePoint.Address(0, 2), new CapturePoint.Address(0, 1), 0x11, 1);
+        new QueuePairDirection(new CapturePoint.Address(0, 2), new CapturePoint.Address(0, 1), 0x11, 1, 0);
 
     private void request(final int psn, final long frame) {
         qp.request(psn, 0x0A, psn % 4 == 3, false, 1024, frame, frame * 100);

@@ -18,7 +18,7 @@ class SegmentLookupTest {
     @Test
     void answersAsTheSegmentTableAlone() {
         final Random random = new Random(4791);
-        final MprtDirection d = new MprtDirection(new DirectionKey(1, 2), 1);
+        final MprtDirection d = new MprtDirection(new DirectionKey(1, 2), 1, 0);
         final LinkedHashSet<List<Long>> model = new LinkedHashSet<>();
         final long[] nextMsn = new long[3];
         int found = 0;
