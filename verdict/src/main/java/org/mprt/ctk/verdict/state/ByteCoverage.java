@@ -11,9 +11,15 @@ public final class ByteCoverage {
 
     static final int MAX_INTERVALS = 4096;
 
-    /** One interval at first: packets mostly come in order, so most messages are one piece throughout. */
-    private long[] starts = new long[1];
-    private long[] ends = new long[1];
+    /**
+     * The one interval while there is at most one: packets mostly come in order, so most messages
+     * stay one piece throughout and never need the arrays.
+     */
+    private long start0;
+    private long end0;
+    /** The intervals once there have been two apart; null before. */
+    private long[] starts;
+    private long[] ends;
     private int size;
     private boolean overflowed;
 
@@ -21,6 +27,21 @@ public final class ByteCoverage {
     void add(final long start, final long end) {
         if (start >= end || overflowed) {
             return;
+        }
+        if (starts == null) {
+            if (size == 0) {
+                start0 = start;
+                end0 = end;
+                size = 1;
+                return;
+            }
+            if (start <= end0 && end >= start0) {
+                start0 = Math.min(start0, start);
+                end0 = Math.max(end0, end);
+                return;
+            }
+            starts = new long[] {start0, 0, 0, 0};
+            ends = new long[] {end0, 0, 0, 0};
         }
         int first = 0;
         while (first < size && ends[first] < start) {
@@ -62,7 +83,15 @@ public final class ByteCoverage {
 
     /** True when [0, length) is carried whole. */
     public boolean covers(final long length) {
-        return !overflowed && (length == 0 || size == 1 && starts[0] == 0 && ends[0] >= length);
+        return !overflowed && (length == 0 || size == 1 && start(0) == 0 && end(0) >= length);
+    }
+
+    private long start(final int i) {
+        return starts == null ? start0 : starts[i];
+    }
+
+    private long end(final int i) {
+        return starts == null ? end0 : ends[i];
     }
 
     /** The first byte of [0, length) not carried, or -1 when all are (or when the count overflowed). */
@@ -70,10 +99,10 @@ public final class ByteCoverage {
         if (overflowed) {
             return -1;
         }
-        if (size == 0 || starts[0] > 0) {
+        if (size == 0 || start(0) > 0) {
             return length == 0 ? -1 : 0;
         }
-        return ends[0] >= length ? -1 : ends[0];
+        return end(0) >= length ? -1 : end(0);
     }
 
     /** True when byte {@code offset} was carried (or the count overflowed, so that it may have been). */
@@ -85,9 +114,9 @@ public final class ByteCoverage {
         int high = size - 1;
         while (low <= high) {
             final int mid = (low + high) >>> 1;
-            if (starts[mid] > offset) {
+            if (start(mid) > offset) {
                 high = mid - 1;
-            } else if (ends[mid] <= offset) {
+            } else if (end(mid) <= offset) {
                 low = mid + 1;
             } else {
                 return true;
