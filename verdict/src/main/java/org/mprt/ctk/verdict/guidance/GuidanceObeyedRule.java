@@ -9,6 +9,7 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.RingSlots;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 
@@ -70,19 +71,9 @@ public final class GuidanceObeyedRule extends BehaviourRule {
                 return false;
             }
             final int length = ns.length * 2;
-            final long[] ns2 = new long[length];
-            final long[] frame2 = new long[length];
-            final int[] bytes2 = new int[length];
-            for (long p = head; p < count; p++) {
-                final int from = at(p);
-                final int to = (int) (p & (length - 1));
-                ns2[to] = ns[from];
-                frame2[to] = frame[from];
-                bytes2[to] = bytes[from];
-            }
-            ns = ns2;
-            frame = frame2;
-            bytes = bytes2;
+            ns = RingSlots.grown(ns, head, count - head, length);
+            frame = RingSlots.grown(frame, head, count - head, length);
+            bytes = RingSlots.grown(bytes, head, count - head, length);
             return true;
         }
     }

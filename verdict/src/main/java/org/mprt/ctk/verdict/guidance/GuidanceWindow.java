@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict.guidance;
 
+import org.mprt.ctk.verdict.state.RingSlots;
+
 /**
  * The guidance a receiver's ACKs gave one connection direction, in capture order, for MPRT-RECV-003:
  * the last ACK at or before a window's start less GUIDANCE_REACTION ({@link #settleBefore}) and
@@ -118,24 +120,11 @@ final class GuidanceWindow {
     /** Doubles the rings, each entry held moving to the slot its number (or queue position) names in the larger ring. */
     private void grow() {
         final int slots = (mask + 1) * 2;
-        final int newMask = slots - 1;
-        final long[] ns2 = new long[slots];
-        final long[] rate2 = new long[slots];
-        final long[] frame2 = new long[slots];
-        final long[] leaders2 = new long[slots];
-        for (long n = front; n < back; n++) {
-            ns2[(int) (n & newMask)] = ns[(int) (n & mask)];
-            rate2[(int) (n & newMask)] = rate[(int) (n & mask)];
-            frame2[(int) (n & newMask)] = frame[(int) (n & mask)];
-        }
-        for (long p = leadersFront; p < leadersBack; p++) {
-            leaders2[(int) (p & newMask)] = leaders[(int) (p & mask)];
-        }
-        ns = ns2;
-        rate = rate2;
-        frame = frame2;
-        leaders = leaders2;
-        mask = newMask;
+        ns = RingSlots.grown(ns, front, back - front, slots);
+        rate = RingSlots.grown(rate, front, back - front, slots);
+        frame = RingSlots.grown(frame, front, back - front, slots);
+        leaders = RingSlots.grown(leaders, leadersFront, leadersBack - leadersFront, slots);
+        mask = slots - 1;
     }
 
     private void dropFront() {

@@ -422,21 +422,22 @@ public final class PathRecord {
         if (slots == mask + 1) {
             return;
         }
-        final RingSlots.Moves moves = RingSlots.moves(used, psn, slots);
-        psn = moves.apply(psn);
-        used = moves.apply(used);
-        firstFrame = moves.apply(firstFrame);
-        firstNs = moves.apply(firstNs);
-        lastFrame = moves.apply(lastFrame);
-        lastNs = moves.apply(lastNs);
-        transmissions = moves.apply(transmissions);
-        ackedFrame = moves.apply(ackedFrame);
-        ackedNs = moves.apply(ackedNs);
-        abandoned = moves.apply(abandoned);
-        nakked = moves.apply(nakked);
-        segment = moves.apply(segment);
-        payload = moves.apply(payload);
-        inFlight = moves.apply(inFlight);
+        // Every PSN held lies from the lowest to the highest, fewer than the slots there were.
+        final int held = SerialNumber.distance24(lowest, highest) + 1;
+        psn = RingSlots.grown(psn, lowest, held, slots);
+        used = RingSlots.grown(used, lowest, held, slots);
+        firstFrame = RingSlots.grown(firstFrame, lowest, held, slots);
+        firstNs = RingSlots.grown(firstNs, lowest, held, slots);
+        lastFrame = RingSlots.grown(lastFrame, lowest, held, slots);
+        lastNs = RingSlots.grown(lastNs, lowest, held, slots);
+        transmissions = RingSlots.grown(transmissions, lowest, held, slots);
+        ackedFrame = RingSlots.grown(ackedFrame, lowest, held, slots);
+        ackedNs = RingSlots.grown(ackedNs, lowest, held, slots);
+        abandoned = RingSlots.grown(abandoned, lowest, held, slots);
+        nakked = RingSlots.grown(nakked, lowest, held, slots);
+        segment = RingSlots.grown(segment, lowest, held, slots);
+        payload = RingSlots.grown(payload, lowest, held, slots);
+        inFlight = RingSlots.grown(inFlight, lowest, held, slots);
         mask = slots - 1;
     }
 

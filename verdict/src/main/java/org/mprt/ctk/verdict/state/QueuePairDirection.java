@@ -250,16 +250,17 @@ public final class QueuePairDirection extends Direction {
         if (slots == mask + 1) {
             return;
         }
-        final RingSlots.Moves moves = RingSlots.moves(used, psn, slots);
-        psn = moves.apply(psn);
-        used = moves.apply(used);
-        opcode = moves.apply(opcode);
-        endsMessage = moves.apply(endsMessage);
-        dmaLength = moves.apply(dmaLength);
-        firstFrame = moves.apply(firstFrame);
-        lastFrame = moves.apply(lastFrame);
-        lastNs = moves.apply(lastNs);
-        transmissions = moves.apply(transmissions);
+        // Every PSN held lies from the lowest to the highest, fewer than the slots there were.
+        final int held = SerialNumber.distance24(lowest, highest) + 1;
+        psn = RingSlots.grown(psn, lowest, held, slots);
+        used = RingSlots.grown(used, lowest, held, slots);
+        opcode = RingSlots.grown(opcode, lowest, held, slots);
+        endsMessage = RingSlots.grown(endsMessage, lowest, held, slots);
+        dmaLength = RingSlots.grown(dmaLength, lowest, held, slots);
+        firstFrame = RingSlots.grown(firstFrame, lowest, held, slots);
+        lastFrame = RingSlots.grown(lastFrame, lowest, held, slots);
+        lastNs = RingSlots.grown(lastNs, lowest, held, slots);
+        transmissions = RingSlots.grown(transmissions, lowest, held, slots);
         mask = slots - 1;
     }
 

@@ -4,12 +4,14 @@ import java.util.Arrays;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
- * A ring of PSN slots that starts small and grows with the PSNs it must hold ({@link PathRecord},
- * {@link QueuePairDirection}): how large it must be ({@link #toHold}), and where its slots go when it
- * grows ({@link #moves}). A capture of many short connections then holds little per connection, and
- * a ring that reached its full size behaves as one that always had it.
+ * Rings that start small and grow with what they must hold: the PSN rings ({@link PathRecord},
+ * {@link QueuePairDirection}) and the queues of the guidance rules. A ring of a power-of-two length
+ * keeps position p (a PSN, or a count of entries added) in slot p mod length; grown, each position
+ * it holds moves to the slot p names in the longer ring ({@code grown}). A capture of many short
+ * connections then holds little per connection, and a ring that reached its full size behaves as one
+ * that always had it.
  */
-final class RingSlots {
+public final class RingSlots {
 
     private RingSlots() {
     }
@@ -27,69 +29,44 @@ final class RingSlots {
         return Math.min(max, Integer.highestOneBit(span - 1) << 1);
     }
 
-    /** Where the used slots of a ring go in a ring of {@code slots}: the slot each one's PSN names there. */
-    static Moves moves(final boolean[] used, final int[] psn, final int slots) {
-        final int[] from = new int[used.length];
-        final int[] to = new int[used.length];
-        int count = 0;
-        for (int i = 0; i < used.length; i++) {
-            if (used[i]) {
-                from[count] = i;
-                to[count++] = psn[i] & (slots - 1);
-            }
+    /**
+     * The ring grown to {@code length} slots: positions {@code first} to {@code first + count - 1},
+     * which it holds, each in the slot its position names in the longer ring; the other slots are
+     * zero, as in a new array.
+     */
+    public static long[] grown(final long[] ring, final long first, final long count, final int length) {
+        final long[] grown = new long[length];
+        for (long p = first, end = first + count; p < end; p++) {
+            grown[(int) (p & (length - 1))] = ring[(int) (p & (ring.length - 1))];
         }
-        return new Moves(from, to, count, slots);
+        return grown;
     }
 
-    /**
-     * The used slots of a ring and where each goes in the larger ring: applied to each of the ring's
-     * columns in turn. A slot not used holds what the ring leaves in a slot it frees, which is zero,
-     * false or null, as in a new array.
-     */
-    static final class Moves {
-        private final int[] from;
-        private final int[] to;
-        private final int count;
-        private final int slots;
-
-        private Moves(final int[] from, final int[] to, final int count, final int slots) {
-            this.from = from;
-            this.to = to;
-            this.count = count;
-            this.slots = slots;
+    /** As {@link #grown(long[], long, long, int)}. */
+    public static int[] grown(final int[] ring, final long first, final long count, final int length) {
+        final int[] grown = new int[length];
+        for (long p = first, end = first + count; p < end; p++) {
+            grown[(int) (p & (length - 1))] = ring[(int) (p & (ring.length - 1))];
         }
+        return grown;
+    }
 
-        long[] apply(final long[] column) {
-            final long[] moved = new long[slots];
-            for (int k = 0; k < count; k++) {
-                moved[to[k]] = column[from[k]];
-            }
-            return moved;
+    /** As {@link #grown(long[], long, long, int)}. */
+    public static boolean[] grown(final boolean[] ring, final long first, final long count, final int length) {
+        final boolean[] grown = new boolean[length];
+        for (long p = first, end = first + count; p < end; p++) {
+            grown[(int) (p & (length - 1))] = ring[(int) (p & (ring.length - 1))];
         }
+        return grown;
+    }
 
-        int[] apply(final int[] column) {
-            final int[] moved = new int[slots];
-            for (int k = 0; k < count; k++) {
-                moved[to[k]] = column[from[k]];
-            }
-            return moved;
+    /** As {@link #grown(long[], long, long, int)}, the other slots null. */
+    public static <T> T[] grown(final T[] ring, final long first, final long count, final int length) {
+        final T[] grown = Arrays.copyOf(ring, length);
+        Arrays.fill(grown, null);
+        for (long p = first, end = first + count; p < end; p++) {
+            grown[(int) (p & (length - 1))] = ring[(int) (p & (ring.length - 1))];
         }
-
-        boolean[] apply(final boolean[] column) {
-            final boolean[] moved = new boolean[slots];
-            for (int k = 0; k < count; k++) {
-                moved[to[k]] = column[from[k]];
-            }
-            return moved;
-        }
-
-        <T> T[] apply(final T[] column) {
-            final T[] moved = Arrays.copyOf(column, slots);
-            Arrays.fill(moved, null);
-            for (int k = 0; k < count; k++) {
-                moved[to[k]] = column[from[k]];
-            }
-            return moved;
-        }
+        return grown;
     }
 }
