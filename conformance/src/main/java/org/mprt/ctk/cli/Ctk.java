@@ -30,8 +30,8 @@ public final class Ctk implements Runnable {
     /** What to say when the JVM ran out of heap: why it can happen, and how to give it more. */
     static String outOfMemory(final long maxHeapBytes) {
         return "ctk: kit error: out of memory, with a maximum heap of " + (maxHeapBytes >> 20) + " MB. Judging a"
-            + " capture keeps about 1 MB for each MPRT connection direction it holds (at most 1024 of them are"
-            + " followed), and a run keeps its scenarios' results; give the JVM more heap, e.g."
+            + " capture keeps from about 0.1 MB (a short connection) to about 11 MB (a long one) for each MPRT"
+            + " connection direction it holds (at most 1024 of them are followed), and a run keeps its scenarios' results; give the JVM more heap, e.g."
             + " JAVA_TOOL_OPTIONS=-Xmx4g ./ctk ...";
     }
 

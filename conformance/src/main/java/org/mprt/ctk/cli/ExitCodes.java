@@ -12,11 +12,13 @@ public final class ExitCodes {
     /** The kit itself failed; a crash must never look like a FAIL. */
     public static final int KIT_ERROR = 3;
 
+    /** Lines within picocli's 80 columns, which would otherwise fold them. */
     static final String FOOTER = "%nExit codes:%n"
-        + "  0  no MUST or MUST NOT requirement failed (failed SHOULDs, inconclusive and not applicable%n"
-        + "     verdicts are reported, not counted as failures)%n"
+        + "  0  no MUST or MUST NOT requirement failed (failed SHOULDs, inconclusive%n"
+        + "     and not applicable verdicts are reported, not counted as failures)%n"
         + "  1  at least one MUST or MUST NOT requirement failed%n"
-        + "  2  usage or input error (bad option, missing or malformed capture, bad parameter)%n"
+        + "  2  usage or input error (bad option, missing or malformed capture,%n"
+        + "     bad parameter)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 

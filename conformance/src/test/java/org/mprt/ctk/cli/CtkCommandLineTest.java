@@ -7,6 +7,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.List;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -81,6 +82,21 @@ class CtkCommandLineTest {
             out.reset();
             assertThat(Ctk.execute(command, "--help")).isEqualTo(ExitCodes.PASS);
             assertThat(out.toString(StandardCharsets.UTF_8)).as(command).contains("Exit codes:").contains("3  kit error");
+        }
+    }
+
+    @Test
+    void shouldPrintTheExitCodesAsWrittenWithinTheHelpsWidth() {
+        // picocli folds a footer line past its 80 columns, which breaks the table of exit codes apart.
+        for (final String[] help : new String[][] {{"--help"}, {"verdict", "--help"}, {"coverage", "--help"},
+            {"run", "--help"}, {"merge", "--help"}}) {
+            out.reset();
+            assertThat(Ctk.execute(help)).isEqualTo(ExitCodes.PASS);
+            final List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+            final String footer = String.format(help.length == 2 && List.of("run", "merge").contains(help[0])
+                ? ExitCodes.SUITE_FOOTER : ExitCodes.FOOTER);
+            assertThat(lines).as(String.join(" ", help)).containsSubsequence(footer.lines().toList());
+            assertThat(lines).as(String.join(" ", help)).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
         }
     }
 
