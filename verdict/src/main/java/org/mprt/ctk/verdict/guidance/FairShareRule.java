@@ -143,11 +143,14 @@ public final class FairShareRule extends BehaviourRule {
         count(o, port, s);
     }
 
-    /** Adds a data packet of this sender to its port's interval. */
+    /**
+     * Adds a data packet of this sender to its port's interval; not one stamped before the port's
+     * first (a capture's timestamps can step back: merged interfaces, a clock adjusted).
+     */
     private void count(final Observation o, final Port port, final Sender s) {
         s.lastNs = o.timestampNs();
-        final long k = (o.timestampNs() - port.startNs) / intervalNs;
-        if (k < MAX_INTERVALS) {
+        final long k = Math.floorDiv(o.timestampNs() - port.startNs, intervalNs);
+        if (k >= 0 && k < MAX_INTERVALS) {
             if (s.bytes[(int) k] == 0) {
                 s.frame[(int) k] = o.frameNumber();
             }

@@ -4,6 +4,7 @@ import java.io.BufferedReader;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.InputStreamReader;
+import java.io.StringWriter;
 import java.io.UncheckedIOException;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
@@ -11,6 +12,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.concurrent.ConcurrentHashMap;
 import java.util.regex.Matcher;
 import java.util.regex.Pattern;
 import org.mprt.ctk.requirement.Requirement;
@@ -37,6 +39,11 @@ final class SpecAppendix {
     }
 
     private final Map<String, Section> sections = new LinkedHashMap<>();
+    /**
+     * Each section's HTML, rendered the first time a page cites it: the packaged spec does not change
+     * while the kit runs, and a run writes a page per capture.
+     */
+    private final Map<String, String> rendered = new ConcurrentHashMap<>();
 
     /** The spec the kit packages, read once. */
     private static final class Packaged {
@@ -97,13 +104,23 @@ final class SpecAppendix {
         for (final Map.Entry<String, Section> e : sections.entrySet()) {
             final Requirement r = wanted.get(e.getKey());
             if (r != null) {
-                final Section s = e.getValue();
-                w.write("<section class=\"spec\" id=\"" + sectionAnchor(r) + "\"><h3>" + HtmlReport.esc(s.document())
-                    + ", " + inline(s.heading()) + "</h3>\n");
-                render(s.lines(), w);
-                w.write("</section>\n");
+                w.write(rendered.computeIfAbsent(e.getKey(), k -> html(e.getValue(), r)));
             }
         }
+    }
+
+    /** A section as its page shows it; the anchor depends only on the section, whichever requirement cites it. */
+    private static String html(final Section s, final Requirement r) {
+        final StringWriter w = new StringWriter();
+        w.write("<section class=\"spec\" id=\"" + sectionAnchor(r) + "\"><h3>" + HtmlReport.esc(s.document())
+            + ", " + inline(s.heading()) + "</h3>\n");
+        try {
+            render(s.lines(), w);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(e);
+        }
+        w.write("</section>\n");
+        return w.toString();
     }
 
     private static void render(final List<String> lines, final Writer w) throws IOException {
