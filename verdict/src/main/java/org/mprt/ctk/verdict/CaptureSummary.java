@@ -26,15 +26,17 @@ package org.mprt.ctk.verdict;
  * @param encapsulatedFrames frames (among the counts above) whose packet was found inside an
  *                           encapsulation a remote mirror or an overlay put around it (ERSPAN, GRE,
  *                           VXLAN, Geneve) and judged as that packet
+ * @param clockStepsBack     where the capture's timestamps step back, if they do
  */
 public record CaptureSummary(String file, String sha256, String format, long frames, long rocev2Frames,
                              long mprtFrames, long snappedFrames, long unidentifiedFrames, long malformedFrames,
-                             long otherFrames, long untrackedFrames, long duplicateFrames, long encapsulatedFrames) {
+                             long otherFrames, long untrackedFrames, long duplicateFrames, long encapsulatedFrames,
+                             ClockStepsBack clockStepsBack) {
 
     public CaptureSummary(final String file, final String sha256, final String format, final long frames,
                           final long rocev2Frames, final long mprtFrames, final long snappedFrames,
                           final long unidentifiedFrames, final long malformedFrames, final long otherFrames) {
         this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
-            otherFrames, 0, 0, 0);
+            otherFrames, 0, 0, 0, ClockStepsBack.NONE);
     }
 }

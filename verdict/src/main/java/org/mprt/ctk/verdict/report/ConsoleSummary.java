@@ -34,6 +34,9 @@ public final class ConsoleSummary {
             c.otherFrames(), (c.duplicateFrames() > 0 ? "; " + c.duplicateFrames() + " duplicates dropped" : "")
                 + (c.encapsulatedFrames() > 0
                 ? "; " + c.encapsulatedFrames() + " of them unwrapped from a mirror's or an overlay's encapsulation" : ""));
+        if (c.clockStepsBack().count() > 0) {
+            out.println("  " + c.clockStepsBack().sentence());
+        }
         if (!j.directions().isEmpty()) {
             out.println("  " + placements(j));
         }

@@ -93,6 +93,11 @@ public final class JsonReport {
         g.writeNumberField("untrackedFrames", c.untrackedFrames());
         g.writeNumberField("duplicateFrames", c.duplicateFrames());
         g.writeNumberField("encapsulatedFrames", c.encapsulatedFrames());
+        g.writeObjectFieldStart("clockStepsBack");
+        g.writeNumberField("count", c.clockStepsBack().count());
+        g.writeNumberField("firstFrame", c.clockStepsBack().firstFrame());
+        g.writeNumberField("largestNs", c.clockStepsBack().largestNs());
+        g.writeEndObject();
         g.writeEndObject();
     }
 

@@ -7,6 +7,7 @@ import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.pcap.link.NetworkLayerLocator;
+import org.mprt.ctk.verdict.ClockStepsBack;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.Timers;
@@ -44,6 +45,26 @@ public final class Judge {
         public long duplicate;
         /** Frames, among the counts above, whose packet was found inside a mirror's or an overlay's encapsulation. */
         public long encapsulated;
+        /** Frames stamped earlier than the frame before them ({@link ClockStepsBack}), the first, and the largest step. */
+        public long stepsBack;
+        public long firstStepBackFrame;
+        public long largestStepBackNs;
+        private long previousNs = Long.MIN_VALUE;
+
+        /** Notes a frame's timestamp, counting a step back from the frame before it. */
+        void stamped(final long frameNumber, final long ns) {
+            if (ns < previousNs) {
+                if (stepsBack++ == 0) {
+                    firstStepBackFrame = frameNumber;
+                }
+                largestStepBackNs = Math.max(largestStepBackNs, previousNs - ns);
+            }
+            previousNs = ns;
+        }
+
+        public ClockStepsBack clockStepsBack() {
+            return stepsBack == 0 ? ClockStepsBack.NONE : new ClockStepsBack(stepsBack, firstStepBackFrame, largestStepBackNs);
+        }
     }
 
     private Judge() {
@@ -71,6 +92,7 @@ public final class Judge {
             ? new RepeatedPackets(state.facts().duplicateWindowNs()) : null;
         while (reader.next(o.frame())) {
             counts.frames++;
+            counts.stamped(o.frameNumber(), o.timestampNs());
             o.status(decode(o));
             if (o.network().encapsulations() > 0) {
                 counts.encapsulated++;
