@@ -7,6 +7,7 @@ import com.code_intelligence.jazzer.junit.FuzzTest;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -14,8 +15,10 @@ import java.util.List;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.CaptureWriter;
 import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.pcap.LinkDirection;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
+import org.mprt.ctk.pcap.PcapngWriter;
 import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
@@ -52,21 +55,32 @@ class JudgeFuzzTest {
 
     /**
      * Frames that are any bytes, or RoCEv2 and MPRT packets between a few nodes whose headers after the
-     * opcode are any bytes, and whose lengths and ICRC are right, so that the behavioural rules see them too.
+     * opcode are any bytes, and whose lengths and ICRC are right, so that the behavioural rules see them
+     * too; in a classic pcap, or in a pcapng file of up to three interfaces of any link types, each frame
+     * with the direction its host saw it go.
      */
     @FuzzTest(maxDuration = "10m")
     void judgesAnyCapture(final FuzzedDataProvider data) throws IOException {
-        final Path capture = folder().resolve("fuzzed.pcap");
-        final LinkType link = data.pickValue(LINK_TYPES);
-        final boolean packets = link == LinkType.ETHERNET && data.consumeBoolean();
-        try (CaptureWriter writer = PcapWriter.create(capture, link)) {
+        final Path capture = folder().resolve("fuzzed.cap");
+        final LinkType[] links = new LinkType[data.consumeBoolean() ? data.consumeInt(1, 3) : 0];
+        for (int i = 0; i < links.length; i++) {
+            links[i] = data.pickValue(LINK_TYPES);
+        }
+        final LinkType classic = links.length == 0 ? data.pickValue(LINK_TYPES) : null;
+        try (CaptureWriter writer = classic != null ? PcapWriter.create(capture, classic) : pcapng(capture, links)) {
             final FrameEncoder encoder = new FrameEncoder().ethernet(0x02_00_00_00_00_01L, 0x02_00_00_00_00_02L);
             long ns = 0;
             for (int frame = 0; frame < MAX_FRAMES && data.remainingBytes() > 0; frame++) {
+                final int on = classic != null ? 0 : data.consumeInt(0, links.length - 1);
                 ns += data.consumeLong(0, 1_000_000_000L);
-                final byte[] bytes = packets && data.consumeBoolean()
+                final byte[] bytes = (classic != null ? classic : links[on]) == LinkType.ETHERNET && data.consumeBoolean()
                     ? packet(encoder, data) : data.consumeBytes(data.consumeInt(0, 2 * MAX_PAYLOAD_BYTES));
-                writer.write(ns, bytes, 0, bytes.length, bytes.length + data.consumeInt(0, 1) * data.consumeInt(0, 64));
+                final long original = bytes.length + data.consumeInt(0, 1) * data.consumeInt(0, 64);
+                if (writer instanceof PcapngWriter pcapng) {
+                    pcapng.write(on, ns, bytes, 0, bytes.length, original, data.pickValue(LinkDirection.values()));
+                } else {
+                    writer.write(ns, bytes, 0, bytes.length, original);
+                }
             }
         }
         final List<CaptureJudge> all = judges();
@@ -184,6 +198,14 @@ class JudgeFuzzTest {
             }
         }
         return new BaseCapture(link, List.copyOf(frames));
+    }
+
+    private static PcapngWriter pcapng(final Path file, final LinkType[] links) throws IOException {
+        final PcapngWriter writer = PcapngWriter.create(file, ByteOrder.LITTLE_ENDIAN);
+        for (final LinkType link : links) {
+            writer.addInterface("", link, PcapngWriter.DEFAULT_SNAP_LENGTH_BYTES);
+        }
+        return writer;
     }
 
     /** A packet from one node to another, whose headers after the opcode are the fuzzer's, lengths and ICRC right. */
