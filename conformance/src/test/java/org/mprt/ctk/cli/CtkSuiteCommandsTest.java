@@ -109,6 +109,16 @@ class CtkSuiteCommandsTest {
               Scenario: a step that is not in the vocabulary
                 Given a fabrik of 1 plane with 2 spines per plane and 100 Gb/s links
                 Then MPRT-WIRE-007 passes
+
+              @MPRT-WIRE-007
+              Scenario: a PSN with more digits than a long holds
+                When the tester sends a WRITE of 4096 bytes with PSN 99999999999999999999 on path 1
+                Then MPRT-WIRE-007 passes
+
+              @MPRT-WIRE-007
+              Scenario: a count with more digits than an int holds
+                Given 99999999999 other hosts each write 4 KiB to the tester at the same time
+                Then MPRT-WIRE-007 passes
             """);
 
         final int exit = Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("run").toString(),
@@ -118,6 +128,9 @@ class CtkSuiteCommandsTest {
         assertThat(output()).contains("bad.feature:6: loss rate 1.7 is not a probability: expected a fraction from 0 to 1")
             .contains("bad.feature:12: unknown mutant 'BAD_CRC': expected one of").contains("BAD_ICRC")
             .contains("bad.feature:17: the step 'a fabrik of 1 plane with 2 spines per plane and 100 Gb/s links' is not in the vocabulary")
+            .contains("bad.feature:22: PSN 99999999999999999999: expected a whole number from 0 to 16777215")
+            .contains("bad.feature:27: the step '99999999999 other hosts each write 4 KiB to the tester at the same time':"
+                + " a value in it cannot be read")
             .doesNotContain("Exception").doesNotContain("\tat ");
     }
 

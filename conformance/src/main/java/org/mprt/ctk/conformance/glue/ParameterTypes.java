@@ -48,11 +48,14 @@ public final class ParameterTypes {
     /** {@code PSN 5}, or {@code PSN -1} for 2^24 - 1 (a path's cumulative PSN before anything arrived). */
     @ParameterType(name = "psn", value = "PSN -?\\d+")
     public Integer psn(final String words) {
-        final long value = Long.parseLong(words.substring("PSN ".length()));
-        if (value < -1 || value > SerialNumber.MASK_24) {
+        final String number = words.substring("PSN ".length());
+        if (number.equals("-1")) {
+            return SerialNumber.MASK_24;
+        }
+        if (number.startsWith("-")) {
             throw new ScenarioInputException(words + ": expected a 24-bit PSN from 0 to " + SerialNumber.MASK_24 + ", or -1");
         }
-        return (int) (value & SerialNumber.MASK_24);
+        return (int) Quantity.whole(number, "PSN", SerialNumber.MASK_24);
     }
 
     /** {@code path 3}. */
@@ -202,7 +205,7 @@ public final class ParameterTypes {
         final SortedSet<Integer> psns = new TreeSet<>();
         final Matcher m = NUMBER.matcher(words);
         while (m.find()) {
-            psns.add(Integer.parseInt(m.group()));
+            psns.add((int) Quantity.whole(m.group(), "PSN", SerialNumber.MASK_24));
         }
         return psns;
     }
@@ -245,10 +248,6 @@ public final class ParameterTypes {
     }
 
     private static Integer bounded(final String words, final String what, final int most) {
-        final long value = Long.parseLong(words.substring(what.length() + 1));
-        if (value > most) {
-            throw new ScenarioInputException(words + ": expected a " + what + " from 0 to " + most);
-        }
-        return (int) value;
+        return (int) Quantity.whole(words.substring(what.length() + 1), what, most);
     }
 }

@@ -25,12 +25,33 @@ public final class Quantity {
         if (!m.matches()) {
             throw new ScenarioInputException("size '" + text + "': expected a whole number of bytes, KiB or MiB, e.g. 4096 bytes or 64 KiB");
         }
-        final long n = Long.parseLong(m.group(1));
-        return switch (m.group(2)) {
-            case "KiB" -> n << 10;
-            case "MiB" -> n << 20;
-            default -> n;
+        final int shift = switch (m.group(2)) {
+            case "KiB" -> 10;
+            case "MiB" -> 20;
+            default -> 0;
         };
+        return whole(m.group(1), "size in " + m.group(2), Long.MAX_VALUE >> shift) << shift;
+    }
+
+    /**
+     * A whole number written in decimal digits, from 0 to {@code most}: one with more digits than a
+     * long holds is an input error too, never a NumberFormatException that would fail the scenario.
+     *
+     * @param what what the number is, for the message: {@code path}, {@code PSN}
+     */
+    public static long whole(final String digits, final String what, final long most) {
+        long value = 0;
+        for (int i = 0; i < digits.length(); i++) {
+            final int digit = Character.digit(digits.charAt(i), 10);
+            if (digit < 0 || value > (most - digit) / 10) {
+                throw new ScenarioInputException(what + " " + digits + ": expected a whole number from 0 to " + most);
+            }
+            value = value * 10 + digit;
+        }
+        if (digits.isEmpty()) {
+            throw new ScenarioInputException(what + ": expected a whole number from 0 to " + most);
+        }
+        return value;
     }
 
     /** {@code 100 Gb/s}, {@code 25 Gb/s}, {@code 400 Mb/s}. */

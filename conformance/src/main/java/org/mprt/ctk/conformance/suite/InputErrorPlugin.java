@@ -23,6 +23,9 @@ import org.mprt.ctk.conformance.runtime.ScenarioInputException;
  */
 public final class InputErrorPlugin implements ConcurrentEventListener {
 
+    /** How Cucumber's message begins when a step's arguments could not be converted to their types. */
+    private static final String CUCUMBER_CONVERSION_FAILURE = "Could not convert arguments for step";
+
     private final File out;
     private final List<String> errors = new ArrayList<>();
 
@@ -58,9 +61,31 @@ public final class InputErrorPlugin implements ConcurrentEventListener {
         if (status == Status.AMBIGUOUS) {
             return "the step '" + text + "' matches more than one step definition";
         }
-        final ScenarioInputException error = status == Status.FAILED ? ScenarioInputException.of(event.getResult().getError())
-            : null;
-        return error == null ? null : error.getMessage();
+        if (status != Status.FAILED) {
+            return null;
+        }
+        final ScenarioInputException error = ScenarioInputException.of(event.getResult().getError());
+        if (error != null) {
+            return error.getMessage();
+        }
+        final Throwable unread = unreadArgument(event.getResult().getError());
+        return unread == null ? null : "the step '" + text + "': a value in it cannot be read (" + unread.getMessage()
+            + "): expected a number the step can take, e.g. a count below 2147483648";
+    }
+
+    /**
+     * The NumberFormatException behind Cucumber's failure to convert a step's arguments (a built-in
+     * {@code {int}} given more digits than an int holds), or null: the feature file's mistake, not the device's.
+     */
+    private static Throwable unreadArgument(final Throwable error) {
+        boolean converting = false;
+        for (Throwable t = error; t != null; t = t.getCause()) {
+            converting |= t.getMessage() != null && t.getMessage().startsWith(CUCUMBER_CONVERSION_FAILURE);
+            if (converting && t instanceof NumberFormatException) {
+                return t;
+            }
+        }
+        return null;
     }
 
     private void write() {
