@@ -110,11 +110,11 @@ class JudgeFuzzTest {
             switch (data.consumeInt(0, 5)) {
                 case 0 -> f.overwriteTransport(data.consumeInt(0, Integer.MAX_VALUE), data.consumeByte(), true);
                 case 1 -> f.overwriteTransport(data.consumeInt(0, Integer.MAX_VALUE), data.consumeByte(), false);
-                case 2 -> f.bytes()[data.consumeInt(0, f.bytes().length - 1)] = data.consumeByte();
+                case 2 -> f.overwrite(data.consumeInt(0, Integer.MAX_VALUE), data.consumeByte());
                 case 3 -> frames.remove(at);
                 case 4 -> frames.add(at, f.copy());
                 default -> {
-                    f.moveBy(data.consumeLong(-1_000_000L, 1_000_000L));
+                    f.ns += data.consumeLong(-1_000_000L, 1_000_000L);
                     if (at + 1 < frames.size()) {
                         frames.set(at, frames.get(at + 1));
                         frames.set(at + 1, f);
@@ -124,7 +124,7 @@ class JudgeFuzzTest {
         }
         try (CaptureWriter writer = PcapWriter.create(capture, base.link())) {
             for (final BaseFrame f : frames) {
-                writer.write(Math.max(0, f.ns()), f.bytes());
+                writer.write(Math.max(0, f.ns), f.bytes);
             }
         }
         final List<CaptureJudge> all = judges();
@@ -135,29 +135,49 @@ class JudgeFuzzTest {
     }
 
     /** A frame of a base capture, and where its transport headers and ICRC lie when it is RoCEv2 or MPRT. */
-    private record BaseFrame(long[] at, byte[] bytes, int networkOffset, NetworkKind kind, int bthOffset, int icrcOffset) {
+    private static final class BaseFrame {
+        private long ns;
+        private final byte[] bytes;
+        private final int networkOffset;
+        /** Null when the frame is not a whole RoCEv2 or MPRT packet. */
+        private final NetworkKind kind;
+        private final int bthOffset;
+        private final int icrcOffset;
+        /** False once a byte before the BTH was overwritten: the ICRC's offsets may no longer hold. */
+        private boolean headersAsCaptured = true;
 
-        long ns() {
-            return at[0];
-        }
-
-        void moveBy(final long deltaNs) {
-            at[0] += deltaNs;
+        BaseFrame(final long ns, final byte[] bytes, final int networkOffset, final NetworkKind kind, final int bthOffset,
+                  final int icrcOffset) {
+            this.ns = ns;
+            this.bytes = bytes;
+            this.networkOffset = networkOffset;
+            this.kind = kind;
+            this.bthOffset = bthOffset;
+            this.icrcOffset = icrcOffset;
         }
 
         BaseFrame copy() {
-            return new BaseFrame(at.clone(), bytes.clone(), networkOffset, kind, bthOffset, icrcOffset);
+            final BaseFrame copy = new BaseFrame(ns, bytes.clone(), networkOffset, kind, bthOffset, icrcOffset);
+            copy.headersAsCaptured = headersAsCaptured;
+            return copy;
         }
 
-        /** Overwrites a byte after the opcode, before the ICRC (none when not a packet), and makes the ICRC right when asked. */
+        /** Overwrites a byte after the opcode, before the ICRC (none when not a packet), and makes the ICRC right when asked and still possible. */
         void overwriteTransport(final int position, final byte value, final boolean keepIcrc) {
             if (kind == null || icrcOffset <= bthOffset + 1) {
                 return;
             }
             bytes[bthOffset + 1 + position % (icrcOffset - bthOffset - 1)] = value;
-            if (keepIcrc) {
+            if (keepIcrc && headersAsCaptured) {
                 Icrc.update(ByteBuffer.wrap(bytes), networkOffset, kind, icrcOffset);
             }
+        }
+
+        /** Overwrites any byte of the frame. */
+        void overwrite(final int position, final byte value) {
+            final int at = position % bytes.length;
+            bytes[at] = value;
+            headersAsCaptured &= at >= bthOffset;
         }
     }
 
@@ -189,12 +209,11 @@ class JudgeFuzzTest {
             while (reader.next(frame)) {
                 link = frame.linkType();
                 final DecodeStatus status = Judge.decode(frame, network, packet);
-                final long[] at = {frame.timestampNs()};
                 final int start = frame.dataOffset();
                 frames.add(status == DecodeStatus.OK
-                    ? new BaseFrame(at, frame.copyData(), packet.networkOffset() - start, packet.networkKind(),
-                        packet.bthOffset() - start, packet.icrcOffset() - start)
-                    : new BaseFrame(at, frame.copyData(), 0, null, 0, 0));
+                    ? new BaseFrame(frame.timestampNs(), frame.copyData(), packet.networkOffset() - start,
+                        packet.networkKind(), packet.bthOffset() - start, packet.icrcOffset() - start)
+                    : new BaseFrame(frame.timestampNs(), frame.copyData(), 0, null, 0, 0));
             }
         }
         return new BaseCapture(link, List.copyOf(frames));
