@@ -12,6 +12,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import java.util.stream.Stream;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.CaptureWriter;
 import org.mprt.ctk.pcap.Frame;
@@ -186,14 +187,15 @@ class JudgeFuzzTest {
 
     private static BaseCapture[] bases;
 
-    /** Connections of both profiles, seen from a sender, a receiver and a failing path, read once. */
+    /** Every capture of behaviour the kit keeps (both profiles, clean and faulty, every side), read once, in name order. */
     private static BaseCapture[] bases() throws IOException {
         if (bases == null) {
-            final String[] names = {"mprt-sender-clean.pcap", "mprt-receiver-clean.pcap", "mprt-path-failure-clean.pcap",
-                "mprt-sender-retransmit.pcap", "rocev2-requester-clean.pcap", "rocev2-responder-clean.pcap"};
-            bases = new BaseCapture[names.length];
-            for (int i = 0; i < names.length; i++) {
-                bases[i] = read(Path.of("..", "captures", "behaviour", names[i]));
+            try (Stream<Path> files = Files.list(Path.of("..", "captures", "behaviour"))) {
+                final List<Path> captures = files.filter(f -> f.toString().endsWith(".pcap")).sorted().toList();
+                bases = new BaseCapture[captures.size()];
+                for (int i = 0; i < captures.size(); i++) {
+                    bases[i] = read(captures.get(i));
+                }
             }
         }
         return bases;
