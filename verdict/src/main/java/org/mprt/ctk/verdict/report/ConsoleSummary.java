@@ -27,6 +27,15 @@ public final class ConsoleSummary {
             .collect(Collectors.joining(", ")) + " (why: verdict.json, verdict.html)";
     }
 
+    /**
+     * The explanation as the line after the requirement's ID reads it: a sentence that begins with
+     * the ID (it stands alone in the JSON and HTML) does not repeat it here.
+     */
+    static String afterId(final Verdict v) {
+        final String id = v.requirementId() + " ";
+        return v.explanation().startsWith(id) ? v.explanation().substring(id.length()) : v.explanation();
+    }
+
     public static void print(final Judgement j, final PrintStream out) {
         final var c = j.capture();
         out.printf("%s: %d frames (%d MPRT, %d RoCEv2, %d snapped, %d unidentified, %d malformed, %d other)%s%n", c.file(),
@@ -49,7 +58,7 @@ public final class ConsoleSummary {
             if (v.outcome() == Outcome.FAIL || v.outcome() == Outcome.INCONCLUSIVE) {
                 final String word = v.outcome() == Outcome.FAIL && !v.isAbsoluteFailure() ? "FAIL (SHOULD)"
                     : v.outcome().word().toUpperCase(java.util.Locale.ROOT);
-                out.printf("  %-13s %-13s %s%n", word, v.requirementId(), v.explanation());
+                out.printf("  %-13s %-13s %s%n", word, v.requirementId(), afterId(v));
             }
         }
     }

@@ -77,16 +77,15 @@ final class SideInference {
         } else if (here) {
             if (quick(d)) {
                 d.place(CaptureSide.RECEIVER, "inferred: the receiver answers its data within "
-                    + micros(d.fastestAnswerNs()) + " to " + micros(d.slowestAnswerNs()) + ", as at its own port");
+                    + range(d) + ", as at its own port");
             } else {
-                d.place(CaptureSide.UNKNOWN, "answers follow this direction's data after " + micros(d.fastestAnswerNs())
-                    + " to " + micros(d.slowestAnswerNs()) + ", and with no answered data the other way the sender's"
+                d.place(CaptureSide.UNKNOWN, "answers follow this direction's data after " + range(d)
+                    + ", and with no answered data the other way the sender's"
                     + " port cannot be told from a mirror port; state the capture point");
             }
         } else if (there && quick(reverse)) {
             d.place(CaptureSide.SENDER, "inferred: the other direction's data is answered within "
-                + micros(reverse.fastestAnswerNs()) + " to " + micros(reverse.slowestAnswerNs())
-                + ", so the capture is at this direction's sender");
+                + range(reverse) + ", so the capture is at this direction's sender");
         } else {
             d.place(CaptureSide.UNKNOWN, "no answer in the capture can be timed against the packet it answers;"
                 + " state the capture point");
@@ -105,6 +104,12 @@ final class SideInference {
         } else {
             d.place(CaptureSide.BETWEEN, "stated: " + point + ", which is neither end of this direction");
         }
+    }
+
+    /** How soon a direction's data is answered: "0.5 µs to 7.0 µs", or "4.0 µs" when every answer took as long. */
+    private static String range(final Direction d) {
+        return d.fastestAnswerNs() == d.slowestAnswerNs() ? micros(d.fastestAnswerNs())
+            : micros(d.fastestAnswerNs()) + " to " + micros(d.slowestAnswerNs());
     }
 
     private void compare(final Direction d, final Direction reverse) {

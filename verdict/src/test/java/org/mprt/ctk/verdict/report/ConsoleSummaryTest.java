@@ -23,4 +23,15 @@ class ConsoleSummaryTest {
             .isEqualTo("  capture point: 2 directions at both ends at once (a capture on the one host of both nodes, as on"
                 + " loopback) (why: verdict.json, verdict.html)");
     }
+
+    @Test
+    void shouldNotRepeatTheRequirementAfterItsId() throws Exception {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        ConsoleSummary.print(CaptureJudge.standard().judge(Path.of("..", "captures", "wire", "mprt-bad-headers.pcap")),
+            new PrintStream(out, true, StandardCharsets.UTF_8));
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("  INCONCLUSIVE  MPRT-PATH-001 is judged at the sender's port;")
+            .doesNotContain("MPRT-PATH-001 MPRT-PATH-001");
+    }
 }

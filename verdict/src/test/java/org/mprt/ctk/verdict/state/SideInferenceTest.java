@@ -22,6 +22,15 @@ class SideInferenceTest {
     }
 
     @Test
+    void shouldGiveOneTimeWhenEveryAnswerTookAsLong() {
+        final Direction d = Directions.answered(500, 500);
+
+        inferred.place(d, null);
+
+        assertThat(d.sideReason()).contains("within 0.5 µs, as at its own port").doesNotContain(" to ");
+    }
+
+    @Test
     void shouldLeaveTheSideUnknownWhenOneDirectionIsAnsweredAfterARoundTrip() {
         final Direction d = Directions.answered(20_000, 25_000);
 
