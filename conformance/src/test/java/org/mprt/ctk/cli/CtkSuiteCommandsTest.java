@@ -119,6 +119,18 @@ class CtkSuiteCommandsTest {
               Scenario: a count with more digits than an int holds
                 Given 99999999999 other hosts each write 4 KiB to the tester at the same time
                 Then MPRT-WIRE-007 passes
+
+              @MPRT-FAIL-002
+              Scenario: a path that flaps with no period
+                Given the links of the device's path 2 flap, down for 0 ns in every 0 ns
+                When the tester sends 1 RDMA WRITE of 4 KiB on every stream to the device under test
+                Then MPRT-FAIL-002 passes
+
+              @MPRT-FAIL-002
+              Scenario: a path that comes back before it goes down
+                Given the links of the device's path 1 are down from 5 ms to 1 ms
+                When the tester sends 1 RDMA WRITE of 4 KiB on every stream to the device under test
+                Then MPRT-FAIL-002 passes
             """);
 
         final int exit = Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("run").toString(),
@@ -131,6 +143,8 @@ class CtkSuiteCommandsTest {
             .contains("bad.feature:22: PSN 99999999999999999999: expected a whole number from 0 to 16777215")
             .contains("bad.feature:27: the step '99999999999 other hosts each write 4 KiB to the tester at the same time':"
                 + " a value in it cannot be read")
+            .contains("bad.feature:32: a path down for 0 ns every 0 ns: expected a period above 0 ns")
+            .contains("bad.feature:38: a path down from 5 ms to 1 ms: expected the end after the start")
             .doesNotContain("Exception").doesNotContain("\tat ");
     }
 

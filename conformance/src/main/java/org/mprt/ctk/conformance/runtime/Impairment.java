@@ -67,6 +67,14 @@ public sealed interface Impairment {
 
     /** The links of one path are down from {@code fromNs} until {@code untilNs} (Long.MAX_VALUE: for good). */
     record PathDown(PathEnd end, int pathId, long fromNs, long untilNs) implements Impairment {
+        /** Refused where the feature file states it, not when the traffic starts. */
+        public PathDown {
+            if (untilNs <= fromNs) {
+                throw new ScenarioInputException("a path down from " + Quantity.formatNs(fromNs) + " to "
+                    + Quantity.formatNs(untilNs) + ": expected the end after the start");
+            }
+        }
+
         @Override
         public void applyTo(final Topology topology, final PathRoutes paths) {
             final var route = paths.route(end, pathId);
@@ -85,12 +93,16 @@ public sealed interface Impairment {
 
     /** The links of one path go down for {@code downNs} at the start of every {@code periodNs}. */
     record PathFlapping(PathEnd end, int pathId, long downNs, long periodNs) implements Impairment {
+        /** Refused where the feature file states it, not when the traffic starts. */
+        public PathFlapping {
+            if (periodNs <= 0 || downNs > periodNs) {
+                throw new ScenarioInputException("a path down for " + Quantity.formatNs(downNs) + " every "
+                    + Quantity.formatNs(periodNs) + ": expected a period above 0 ns and the down time no longer than it");
+            }
+        }
+
         @Override
         public void applyTo(final Topology topology, final PathRoutes paths) {
-            if (downNs > periodNs) {
-                throw new ScenarioInputException("a path down for " + Quantity.formatNs(downNs) + " every "
-                    + Quantity.formatNs(periodNs) + ": expected the down time no longer than the period");
-            }
             final Flapping flapping = new Flapping(0, periodNs, downNs);
             paths.route(end, pathId).impair(i -> i.flapping(flapping));
         }
