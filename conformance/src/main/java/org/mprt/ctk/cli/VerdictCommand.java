@@ -26,7 +26,8 @@ import picocli.CommandLine.Parameters;
     footer = ExitCodes.FOOTER)
 final class VerdictCommand implements Callable<Integer> {
 
-    @Parameters(arity = "1..*", paramLabel = "CAPTURE", description = "pcap or pcapng files to judge")
+    @Parameters(arity = "1..*", paramLabel = "CAPTURE",
+        description = "pcap or pcapng files to judge; - reads one from standard input, to its end, as a pipe is read")
     private List<Path> captures;
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -122,25 +123,29 @@ final class VerdictCommand implements Callable<Integer> {
         final ReportSet reports = ReportSet.standard(KitHome.kitVersion());
         int exit = ExitCodes.PASS;
         for (final Path capture : captures) {
-            if (!Files.isRegularFile(capture)) {
-                System.err.println("ctk: " + capture + ": no such file");
-                exit = Math.max(exit, ExitCodes.INPUT_ERROR);
-                continue;
-            }
+            exit = Math.max(exit, judge(judge, capture, reports, outDir));
+        }
+        return exit;
+    }
+
+    /** Judges one capture and writes its reports; its exit code, an input error told and counted, not thrown. */
+    private static int judge(final CaptureJudge judge, final Path capture, final ReportSet reports, final Path outDir)
+        throws IOException {
+        try (CaptureInput input = CaptureInput.of(capture, System.in)) {
             try {
-                final Judgement j = judge.judge(capture);
-                final Path dir = outDir.resolve(ReportSet.folderName(capture));
+                final Judgement j = judge.judge(input.file(), input.name());
+                final Path dir = outDir.resolve(input.folderName());
                 reports.write(j, dir);
                 ConsoleSummary.print(j, System.out);
                 System.out.println("  reports: " + dir.resolve("verdict.html"));
-                if (j.anyFailed()) {
-                    exit = Math.max(exit, ExitCodes.FAIL);
-                }
+                return j.anyFailed() ? ExitCodes.FAIL : ExitCodes.PASS;
             } catch (final CaptureFormatException e) {
-                System.err.println("ctk: " + e.getMessage());
-                exit = Math.max(exit, ExitCodes.INPUT_ERROR);
+                System.err.println("ctk: " + input.named(e).getMessage());
+                return ExitCodes.INPUT_ERROR;
             }
+        } catch (final InputException e) {
+            System.err.println("ctk: " + e.getMessage());
+            return ExitCodes.INPUT_ERROR;
         }
-        return exit;
     }
 }

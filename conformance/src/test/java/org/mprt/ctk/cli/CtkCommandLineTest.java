@@ -2,12 +2,16 @@ package org.mprt.ctk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayInputStream;
 import java.io.ByteArrayOutputStream;
+import java.io.IOException;
+import java.io.InputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
@@ -67,6 +71,54 @@ class CtkCommandLineTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains("truncated-record.pcap").contains("frame 2")
             .contains("byte offset 100").doesNotContain("Exception");
         assertThat(reports).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldJudgeACaptureReadFromStandardInputAndNameItSo() throws Exception {
+        final InputStream savedIn = System.in;
+        final long copiesBefore = temporaryCopies();
+        try {
+            System.setIn(new ByteArrayInputStream(Files.readAllBytes(CAPTURES.resolve("wire/mprt-bad-data.pcap"))));
+            final int exit = Ctk.execute("verdict", "--out", reports.toString(), "-");
+
+            assertThat(exit).isEqualTo(ExitCodes.FAIL);
+        } finally {
+            System.setIn(savedIn);
+        }
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("standard input: 9 frames").contains("MPRT-WIRE-031");
+        assertThat(Files.readString(reports.resolve("stdin/verdict.json"))).contains("\"file\" : \"standard input\"");
+        // The page decodes the frames it cites from the copy: the stream cannot be read a second time.
+        assertThat(Files.readString(reports.resolve("stdin/verdict.html"))).contains("<div class=\"frame\" id=\"frame-4\">");
+        assertThat(temporaryCopies()).isEqualTo(copiesBefore);
+    }
+
+    @Test
+    void shouldNameAStreamInTheErrorOfAMalformedCaptureItCarries() throws Exception {
+        final InputStream savedIn = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(Files.readAllBytes(CAPTURES.resolve("malformed/truncated-record.pcap"))));
+            assertThat(Ctk.execute("verdict", "--out", reports.toString(), "-")).isEqualTo(ExitCodes.INPUT_ERROR);
+        } finally {
+            System.setIn(savedIn);
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("file standard input, frame 2, byte offset 100")
+            .doesNotContain("ctk-capture");
+    }
+
+    @Test
+    void shouldSayAFolderIsNotACaptureAndReadADeviceAsAStream() {
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), CAPTURES.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains(CAPTURES + ": a folder; expected a pcap or pcapng file");
+        if (Files.exists(Path.of("/dev/null"))) {
+            assertThat(Ctk.execute("verdict", "--out", reports.toString(), "/dev/null")).isEqualTo(ExitCodes.INPUT_ERROR);
+            assertThat(err.toString(StandardCharsets.UTF_8)).contains("file /dev/null, frame 0, byte offset 0: file is empty");
+        }
+    }
+
+    private static long temporaryCopies() throws IOException {
+        try (Stream<Path> files = Files.list(Path.of(System.getProperty("java.io.tmpdir")))) {
+            return files.filter(f -> f.getFileName().toString().startsWith("ctk-capture")).count();
+        }
     }
 
     @Test

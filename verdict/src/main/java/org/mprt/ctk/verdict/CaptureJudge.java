@@ -147,6 +147,14 @@ public final class CaptureJudge {
      * @throws IOException                              when it cannot be read
      */
     public Judgement judge(final Path capture) throws IOException {
+        return judge(capture, capture.toString());
+    }
+
+    /**
+     * As {@link #judge(Path)}, the reports naming the capture {@code name}: a capture read from a stream
+     * is judged from a copy, and named as the user gave it.
+     */
+    public Judgement judge(final Path capture, final String name) throws IOException {
         final List<Rule> fresh = rules.apply(timers);
         final Judge.Counts counts;
         final String format;
@@ -170,7 +178,7 @@ public final class CaptureJudge {
             final Verdict v = rule.verdict();
             verdicts.add(v.withKeyword(catalogue.get(v.requirementId()).keyword()));
         }
-        final CaptureSummary summary = new CaptureSummary(capture.toString(), digest.get(), format,
+        final CaptureSummary summary = new CaptureSummary(name, digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
             counts.other, state.untrackedFrames(), counts.duplicate, counts.encapsulated, counts.clockStepsBack());
         final List<DirectionSummary> directions = new ArrayList<>();
@@ -180,6 +188,6 @@ public final class CaptureJudge {
         for (final QueuePairDirection d : state.roceDirections()) {
             directions.add(DirectionSummary.of("RoCEv2", d));
         }
-        return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs(), directions);
+        return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs(), directions, capture);
     }
 }

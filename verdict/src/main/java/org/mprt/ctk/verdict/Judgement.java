@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict;
 
+import java.nio.file.Path;
 import java.util.EnumMap;
 import java.util.List;
 import java.util.Map;
@@ -14,12 +15,15 @@ import org.mprt.ctk.verdict.timeline.PathPlot;
  * @param plots              one plot per path of each MPRT connection direction (bounded, sampled)
  * @param judgingToleranceNs the JUDGING_TOLERANCE every time bound was widened by
  * @param directions         every connection direction the state followed, with where the capture stands for it
+ * @param frames             the file the judged frames can be read from again, for the reports' decoded
+ *                           frames: the capture itself, or the copy of one read from a stream, which the
+ *                           capture's name ({@link CaptureSummary#file()}) would not give a second time
  */
 public record Judgement(CaptureSummary capture, List<Verdict> verdicts, List<PathPlot> plots, long judgingToleranceNs,
-                        List<DirectionSummary> directions) {
+                        List<DirectionSummary> directions, Path frames) {
 
     public Judgement(final CaptureSummary capture, final List<Verdict> verdicts) {
-        this(capture, verdicts, List.of(), 0, List.of());
+        this(capture, verdicts, List.of(), 0, List.of(), Path.of(capture.file()));
     }
 
     public Judgement {

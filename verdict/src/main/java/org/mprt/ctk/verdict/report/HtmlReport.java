@@ -163,7 +163,7 @@ public final class HtmlReport {
         }
         w.write("<p>The frames the failed requirements cite (the first " + MAX_FRAMES + " at most), decoded from the"
             + " capture; highlighted rows are the fields the explanations name.</p>\n");
-        FrameTables.write(Path.of(j.capture().file()), cited, w);
+        FrameTables.write(j.frames(), cited, w);
     }
 
     private static void plots(final Judgement j, final Writer w) throws IOException {
