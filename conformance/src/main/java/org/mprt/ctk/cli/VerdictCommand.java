@@ -6,7 +6,9 @@ import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.HashSet;
 import java.util.List;
+import java.util.Set;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.pcap.CaptureFormatException;
 import org.mprt.ctk.pics.Pics;
@@ -122,19 +124,28 @@ final class VerdictCommand implements Callable<Integer> {
         final CaptureJudge judge = configured(base());
         final ReportSet reports = ReportSet.standard(KitHome.kitVersion());
         int exit = ExitCodes.PASS;
+        final Set<String> folders = new HashSet<>();
         for (final Path capture : captures) {
-            exit = Math.max(exit, judge(judge, capture, reports, outDir));
+            exit = Math.max(exit, judge(judge, capture, reports, outDir, folders));
         }
         return exit;
     }
 
-    /** Judges one capture and writes its reports; its exit code, an input error told and counted, not thrown. */
-    private static int judge(final CaptureJudge judge, final Path capture, final ReportSet reports, final Path outDir)
-        throws IOException {
+    /**
+     * Judges one capture and writes its reports into a folder no other capture of this command took
+     * (two captures of one name in different folders: run, then run-2); its exit code, an input error
+     * told and counted, not thrown.
+     */
+    private static int judge(final CaptureJudge judge, final Path capture, final ReportSet reports, final Path outDir,
+                             final Set<String> folders) throws IOException {
         try (CaptureInput input = CaptureInput.of(capture, System.in)) {
             try {
                 final Judgement j = judge.judge(input.file(), input.name());
-                final Path dir = outDir.resolve(input.folderName());
+                String folder = input.folderName();
+                for (int n = 2; !folders.add(folder); n++) {
+                    folder = input.folderName() + "-" + n;
+                }
+                final Path dir = outDir.resolve(folder);
                 reports.write(j, dir);
                 ConsoleSummary.print(j, System.out);
                 System.out.println("  reports: " + dir.resolve("verdict.html"));

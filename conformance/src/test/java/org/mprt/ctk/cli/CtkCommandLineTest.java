@@ -122,6 +122,21 @@ class CtkCommandLineTest {
     }
 
     @Test
+    void shouldWriteTheReportsOfTwoCapturesOfOneNameApart(@TempDir final Path dir) throws Exception {
+        final Path clean = Files.createDirectories(dir.resolve("a")).resolve("run.pcap");
+        final Path bad = Files.createDirectories(dir.resolve("b")).resolve("run.pcap");
+        Files.copy(CAPTURES.resolve("wire/mprt-clean.pcap"), clean);
+        Files.copy(CAPTURES.resolve("wire/mprt-bad-data.pcap"), bad);
+
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), clean.toString(), bad.toString()))
+            .isEqualTo(ExitCodes.FAIL);
+
+        assertThat(Files.readString(reports.resolve("run/verdict.json"))).contains(clean.toString());
+        assertThat(Files.readString(reports.resolve("run-2/verdict.json"))).contains(bad.toString());
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains(reports.resolve("run-2").resolve("verdict.html").toString());
+    }
+
+    @Test
     void shouldExitTwoForAMissingFileAndForAnUnknownOption() {
         assertThat(Ctk.execute("verdict", "--out", reports.toString(), "no-such.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("verdict", "--no-such-option", "x.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
