@@ -87,6 +87,11 @@ final class RunCommand implements Callable<Integer> {
         final SuiteRun.Options options = options(home, features, outDir);
         clean(outDir);
         final SuiteRun.Outcome outcome = SuiteRun.run(options, System.err);
+        final String unmatched = options.selection().unmatched();
+        if (unmatched != null) {
+            throw new InputException(unmatched + " of " + features + ": expected tags or a name the feature files use,"
+                + " such as @sack or @MPRT-WIRE-007 (ctk coverage lists every requirement with its scenarios)");
+        }
         final ConformanceStatement statement = new StatementBuilder(KitVersion.current(), KitVersion.SPEC_VERSIONS)
             .build(ScenarioFolders.read(outDir));
         StatementWriter.write(statement, outDir);

@@ -89,6 +89,17 @@ class CtkSuiteCommandsTest {
     }
 
     @Test
+    void shouldExitTwoWhenTheTagsOrTheNameSelectNoScenario() {
+        // A typo in a CI job's tags must not pass a run that tested nothing.
+        assertThat(Ctk.execute("run", "--tags", "@MPRT-WIRE-999", "--no-replay", "--out", tmp.resolve("a").toString()))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("run", "--name", "^no scenario is called this", "--no-replay", "--out",
+            tmp.resolve("b").toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(output()).contains("--tags \"@MPRT-WIRE-999\" selects no scenario")
+            .contains("--name \"^no scenario is called this\" selects no scenario");
+    }
+
+    @Test
     void shouldNameTheFeatureFileAndLineOfABadParameter() throws IOException {
         final Path features = feature("bad.feature", """
             @wire

@@ -6,6 +6,7 @@ import io.cucumber.tagexpressions.TagExpressionParser;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
+import java.util.concurrent.atomic.AtomicLong;
 import java.util.regex.Pattern;
 import java.util.regex.PatternSyntaxException;
 import org.junit.platform.engine.FilterResult;
@@ -24,6 +25,8 @@ public final class ScenarioSelection implements PostDiscoveryFilter {
     private final Pattern name;
     private final ShardSpec shard;
     private final Path kitHome;
+    /** Scenarios the tags and the name took, in any shard: none means a mistake in them, not an empty shard. */
+    private final AtomicLong matched = new AtomicLong();
 
     private ScenarioSelection(final Expression tags, final Pattern name, final ShardSpec shard, final Path kitHome) {
         this.tags = tags;
@@ -71,6 +74,7 @@ public final class ScenarioSelection implements PostDiscoveryFilter {
         if (name != null && !name.matcher(descriptor.getDisplayName()).find()) {
             return FilterResult.excluded("name does not match " + name);
         }
+        matched.incrementAndGet();
         if (shard != null) {
             final Optional<String> location = descriptor.getSource().flatMap(s -> ScenarioLocations.of(s, kitHome));
             if (location.isPresent() && !shard.takes(location.get())) {
@@ -78,6 +82,18 @@ public final class ScenarioSelection implements PostDiscoveryFilter {
             }
         }
         return FilterResult.included("selected");
+    }
+
+    /**
+     * After discovery: what the tags or the name asked for when they matched no scenario at all (a
+     * typo that would otherwise pass a CI job that tests nothing), or null.
+     */
+    public String unmatched() {
+        if (matched.get() > 0 || tags == null && name == null) {
+            return null;
+        }
+        return (tags != null ? "--tags \"" + tags + "\"" : "") + (tags != null && name != null ? " with " : "")
+            + (name != null ? "--name \"" + name + "\"" : "") + " selects no scenario";
     }
 
     private static List<String> tagNames(final TestDescriptor descriptor) {
