@@ -11,6 +11,7 @@ import java.util.concurrent.Callable;
 import org.mprt.ctk.conformance.runtime.KitVersion;
 import org.mprt.ctk.conformance.statement.ConformanceStatement;
 import org.mprt.ctk.conformance.statement.ScenarioFolders;
+import org.mprt.ctk.conformance.statement.ScenarioRecordException;
 import org.mprt.ctk.conformance.statement.StatementBuilder;
 import org.mprt.ctk.conformance.statement.StatementWriter;
 import picocli.CommandLine.Command;
@@ -41,7 +42,12 @@ final class MergeCommand implements Callable<Integer> {
         final List<ScenarioFolders.Entry> all = new ArrayList<>();
         final Map<String, Path> seen = new HashMap<>();
         for (final Path dir : dirs) {
-            final List<ScenarioFolders.Entry> entries = ScenarioFolders.read(dir);
+            final List<ScenarioFolders.Entry> entries;
+            try {
+                entries = ScenarioFolders.read(dir);
+            } catch (final ScenarioRecordException e) {
+                throw new InputException(e.getMessage());
+            }
             if (entries.isEmpty()) {
                 throw new InputException(dir + ": no scenario reports (expected DIR/scenarios/**/scenario.json from ctk run --out DIR)");
             }

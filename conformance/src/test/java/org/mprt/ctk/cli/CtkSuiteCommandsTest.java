@@ -160,6 +160,29 @@ class CtkSuiteCommandsTest {
     }
 
     @Test
+    void shouldNameAScenarioReportThatIsNotOneItWroteWhenMerging() throws IOException {
+        final Path shard = tmp.resolve("shard");
+        Ctk.execute("run", "--tags", "@MPRT-WIRE-007 and not @mutant", "--no-replay", "--out", shard.toString());
+        final Path record;
+        try (Stream<Path> files = Files.walk(shard.resolve("scenarios"))) {
+            record = files.filter(f -> f.getFileName().toString().equals("scenario.json")).findFirst().orElseThrow();
+        }
+        final String whole = Files.readString(record);
+
+        // A shard's artifact cut short on its way, then one of another format.
+        Files.writeString(record, whole.substring(0, whole.length() / 2));
+        assertThat(Ctk.execute("merge", "--out", tmp.resolve("m1").toString(), shard.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        Files.writeString(record, "{\"name\": \"x\"}");
+        assertThat(Ctk.execute("merge", "--out", tmp.resolve("m2").toString(), shard.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        Files.writeString(record, whole);
+        assertThat(Ctk.execute("merge", "--out", tmp.resolve("m3").toString(), shard.toString())).isEqualTo(ExitCodes.PASS);
+
+        assertThat(output()).contains(record + ": not a scenario report as ctk run writes it (Unexpected end-of-input")
+            .contains(record + ": not a scenario report as ctk run writes it (expected \"schema\": \"mprt-ctk/scenario/1\")")
+            .doesNotContain("kit error");
+    }
+
+    @Test
     void shouldSplitTheSuiteIntoDisjointShardsThatMergeIntoTheStatementOfOneRun() throws IOException {
         final Path whole = tmp.resolve("whole");
         final Path first = tmp.resolve("shard1");

@@ -1,11 +1,13 @@
 package org.mprt.ctk.conformance.statement;
 
 import com.fasterxml.jackson.annotation.JsonIgnoreProperties;
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.SerializationFeature;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.List;
+import java.util.regex.Pattern;
 
 /**
  * What one scenario leaves behind for the conformance statement ({@code scenario.json} in its
@@ -32,6 +34,7 @@ public record ScenarioRecord(String schema, String name, String location, List<S
 
     public static final String SCHEMA = "mprt-ctk/scenario/1";
     public static final String FILE_NAME = "scenario.json";
+    private static final Pattern LOCATION = Pattern.compile(".+:\\d{1,9}");
     private static final ObjectMapper JSON = new ObjectMapper().enable(SerializationFeature.INDENT_OUTPUT);
 
     public ScenarioRecord {
@@ -66,7 +69,25 @@ public record ScenarioRecord(String schema, String name, String location, List<S
         org.mprt.ctk.verdict.report.ReportFiles.writeAtomically(file, out -> out.write(bytes));
     }
 
+    /**
+     * @throws ScenarioRecordException when the file is not JSON, or lacks the schema, the location
+     *                                 ({@code <file>.feature:<line>}) or the status every record carries
+     */
     public static ScenarioRecord read(final Path file) throws IOException {
-        return JSON.readValue(file.toFile(), ScenarioRecord.class);
+        final ScenarioRecord r;
+        try {
+            r = JSON.readValue(file.toFile(), ScenarioRecord.class);
+        } catch (final JsonProcessingException e) {
+            throw new ScenarioRecordException(file, e.getOriginalMessage() + " at line " + e.getLocation().getLineNr()
+                + ", column " + e.getLocation().getColumnNr());
+        }
+        if (r == null || !SCHEMA.equals(r.schema())) {
+            throw new ScenarioRecordException(file, "expected \"schema\": \"" + SCHEMA + "\"");
+        }
+        if (r.location() == null || !LOCATION.matcher(r.location()).matches() || r.status() == null || r.name() == null) {
+            throw new ScenarioRecordException(file, "expected a name, a location such as features/wire/x.feature:12,"
+                + " and a status");
+        }
+        return r;
     }
 }
