@@ -89,6 +89,18 @@ class CtkSuiteCommandsTest {
     }
 
     @Test
+    void shouldExitTwoForATargetThatIsNotAFeatureOrALineNotInIt() throws IOException {
+        final Path notAFeature = Files.writeString(tmp.resolve("notes.txt"), "Feature: not one\n");
+        assertThat(Ctk.execute("run", "--no-replay", "--out", tmp.resolve("a").toString(), notAFeature.toString()))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        // Cucumber runs every scenario of a file when the line names none of them.
+        assertThat(Ctk.execute("run", "--no-replay", "--out", tmp.resolve("b").toString(),
+            "features/wire/encapsulation.feature:9999")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(output()).contains(notAFeature + ": expected a .feature file or a folder of them")
+            .contains("features/wire/encapsulation.feature:9999: line 9999 is not in the file, which has");
+    }
+
+    @Test
     void shouldExitTwoWhenTheTagsOrTheNameSelectNoScenario() {
         // A typo in a CI job's tags must not pass a run that tested nothing.
         assertThat(Ctk.execute("run", "--tags", "@MPRT-WIRE-999", "--no-replay", "--out", tmp.resolve("a").toString()))

@@ -15,16 +15,15 @@ import java.util.List;
  */
 public record FeatureTarget(Path path, List<Integer> lines) {
 
-    /** @throws IllegalArgumentException when the file does not exist or a line is not a number */
+    /**
+     * @throws IllegalArgumentException when the file does not exist, is not a {@code .feature} file, or
+     *                                  a line is not one of its lines (Cucumber would run the whole file)
+     */
     public static FeatureTarget parse(final String text, final Path kitHome) {
         final String[] parts = text.trim().split(":");
-        final List<Integer> lines = new ArrayList<>();
         int pathParts = parts.length;
-        while (pathParts > 1 && parts[pathParts - 1].matches("\\d+")) {
+        while (pathParts > 1 && parts[pathParts - 1].matches("\\d{1,9}")) {
             pathParts--;
-        }
-        for (int i = pathParts; i < parts.length; i++) {
-            lines.add(Integer.parseInt(parts[i]));
         }
         final String file = String.join(":", java.util.Arrays.copyOf(parts, pathParts));
         Path path = Path.of(file);
@@ -34,7 +33,31 @@ public record FeatureTarget(Path path, List<Integer> lines) {
         if (!Files.exists(path)) {
             throw new IllegalArgumentException(text + ": no such feature file or folder");
         }
+        if (!Files.isDirectory(path) && !path.getFileName().toString().endsWith(".feature")) {
+            throw new IllegalArgumentException(text + ": expected a .feature file or a folder of them");
+        }
+        final List<Integer> lines = new ArrayList<>();
+        for (int i = pathParts; i < parts.length; i++) {
+            lines.add(Integer.parseInt(parts[i]));
+        }
+        if (!lines.isEmpty()) {
+            final long count = lineCount(path);
+            for (final int line : lines) {
+                if (line < 1 || line > count) {
+                    throw new IllegalArgumentException(text + ": line " + line + " is not in the file, which has " + count
+                        + " lines: expected the line of a scenario, as ctk run prints it");
+                }
+            }
+        }
         return new FeatureTarget(path.toAbsolutePath().normalize(), lines);
+    }
+
+    private static long lineCount(final Path file) {
+        try (java.util.stream.Stream<String> lines = Files.lines(file)) {
+            return lines.count();
+        } catch (final java.io.IOException | java.io.UncheckedIOException e) {
+            throw new IllegalArgumentException(file + ": cannot be read as a feature file (" + e.getMessage() + ")");
+        }
     }
 
     /** The targets of a rerun file: one per non-blank line. */
