@@ -17,6 +17,7 @@ import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.report.ConsoleSummary;
 import org.mprt.ctk.verdict.report.ReportSet;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 import picocli.CommandLine.Parameters;
@@ -60,7 +61,7 @@ final class VerdictCommand implements Callable<Integer> {
 
     @Option(names = "--port-rate", paramLabel = "MBPS",
         description = "Line rate of each port of the receiving node in Mb/s (MPRT-RECV-001 and -004 need it)")
-    private long portRateMbps;
+    private Long portRateMbps;
 
     @Option(names = "--drop-duplicates", paramLabel = "MICROS",
         description = "The capture holds some packets twice (a mirror of two ports a packet crosses in turn): drop a "
@@ -91,9 +92,18 @@ final class VerdictCommand implements Callable<Integer> {
             judge = judge.fromConnectionStart();
         }
         if (!slowerPaths.isEmpty()) {
+            for (final int pathId : slowerPaths) {
+                if (pathId < 0 || pathId > MdethFlyweight.MAX_PATH_ID) {
+                    throw new InputException("--slower-paths " + pathId + ": expected path_ids from 0 to "
+                        + MdethFlyweight.MAX_PATH_ID);
+                }
+            }
             judge = judge.slowerPaths(slowerPaths);
         }
-        if (portRateMbps > 0) {
+        if (portRateMbps != null) {
+            if (portRateMbps <= 0) {
+                throw new InputException("--port-rate " + portRateMbps + ": expected a line rate in Mb/s above 0, such as 100000");
+            }
             judge = judge.portRateMbps(portRateMbps);
         }
         if (duplicateWindowMicros < 0 || Double.isNaN(duplicateWindowMicros)) {

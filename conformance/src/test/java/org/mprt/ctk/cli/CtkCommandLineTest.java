@@ -137,6 +137,21 @@ class CtkCommandLineTest {
     }
 
     @Test
+    void shouldRefuseAPortRateOrSlowerPathsThatCannotBeMeant() {
+        final String capture = CAPTURES.resolve("wire/mprt-clean.pcap").toString();
+        for (final String[] option : new String[][] {{"--port-rate", "0"}, {"--port-rate", "-5"}, {"--slower-paths", "64"},
+            {"--slower-paths", "1,-1"}}) {
+            assertThat(Ctk.execute("verdict", option[0], option[1], "--out", reports.toString(), capture))
+                .as(String.join(" ", option)).isEqualTo(ExitCodes.INPUT_ERROR);
+        }
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--port-rate 0: expected a line rate in Mb/s above 0")
+            .contains("--port-rate -5: expected").contains("--slower-paths 64: expected path_ids from 0 to 63")
+            .contains("--slower-paths -1: expected");
+        assertThat(Ctk.execute("verdict", "--port-rate", "100000", "--slower-paths", "0,63", "--out", reports.toString(),
+            capture)).isEqualTo(ExitCodes.PASS);
+    }
+
+    @Test
     void shouldExitTwoForAMissingFileAndForAnUnknownOption() {
         assertThat(Ctk.execute("verdict", "--out", reports.toString(), "no-such.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("verdict", "--no-such-option", "x.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
