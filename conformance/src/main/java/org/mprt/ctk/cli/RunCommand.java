@@ -112,6 +112,10 @@ final class RunCommand implements Callable<Integer> {
         if (threads < 1) {
             throw new InputException("--threads " + threads + ": expected at least 1");
         }
+        if (capturesDir != null && !noReplay && !Files.isDirectory(capturesDir)) {
+            // Said before the suite runs, not after it.
+            throw new InputException("--captures " + capturesDir + ": no such folder");
+        }
         try {
             final ShardSpec shardSpec = shard == null ? null : ShardSpec.parse(shard);
             final List<String> expanded = expand(home);

@@ -84,8 +84,11 @@ class CtkSuiteCommandsTest {
         assertThat(Ctk.execute("run", "--shard", "0/4", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("run", "--shard", "two/4", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("run", "--name", "(", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("run", "--captures", tmp.resolve("none").toString(), "--out", tmp.toString()))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(output()).contains("is not a tag expression").contains("expected 1 <= i <= n").contains("expected i/n")
-            .contains("is not a regular expression").doesNotContain("Exception");
+            .contains("is not a regular expression").contains("--captures " + tmp.resolve("none") + ": no such folder")
+            .doesNotContain("running").doesNotContain("Exception");
     }
 
     @Test
