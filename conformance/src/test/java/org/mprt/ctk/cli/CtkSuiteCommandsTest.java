@@ -104,6 +104,26 @@ class CtkSuiteCommandsTest {
     }
 
     @Test
+    void shouldNameTheFileAndLineOfGherkinItCannotRead() throws IOException {
+        final Path features = feature("unreadable.feature", """
+            @wire
+            Feature: a feature whose Gherkin is broken
+              @MPRT-WIRE-007
+              Scenario: a good one
+                Then MPRT-WIRE-007 passes
+
+              Scenario without a colon
+                Then MPRT-WIRE-007 passes
+            """);
+
+        assertThat(Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("run").toString(),
+            features.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+
+        assertThat(output()).contains("unreadable.feature:7: the Gherkin cannot be read: expected:")
+            .contains("got 'Scenario without a colon'");
+    }
+
+    @Test
     void shouldExitTwoWhenTheTagsOrTheNameSelectNoScenario() {
         // A typo in a CI job's tags must not pass a run that tested nothing.
         assertThat(Ctk.execute("run", "--tags", "@MPRT-WIRE-999", "--no-replay", "--out", tmp.resolve("a").toString()))

@@ -55,7 +55,7 @@ public final class ProgressListener implements TestExecutionListener {
         final String message = result.getThrowable().map(t -> String.valueOf(t.getMessage())).orElse(null);
         if (!id.isTest()) {
             if (result.getStatus() == TestExecutionResult.Status.FAILED) {
-                containerErrors.add(id.getDisplayName() + ": " + message);
+                containerErrors.add(ContainerError.describe(id.getDisplayName(), message));
             }
             return;
         }
