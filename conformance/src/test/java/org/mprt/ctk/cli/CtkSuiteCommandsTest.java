@@ -207,7 +207,7 @@ class CtkSuiteCommandsTest {
         // A shard's artifact cut short on its way, then one of another format.
         Files.writeString(record, whole.substring(0, whole.length() / 2));
         assertThat(Ctk.execute("merge", "--out", tmp.resolve("m1").toString(), shard.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
-        Files.writeString(record, "{\"name\": \"x\"}");
+        Files.writeString(record, "{\"schema\": \"mprt-ctk/scenario/0\", \"name\": \"x\"}");
         assertThat(Ctk.execute("merge", "--out", tmp.resolve("m2").toString(), shard.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
         Files.writeString(record, whole);
         assertThat(Ctk.execute("merge", "--out", tmp.resolve("m3").toString(), shard.toString())).isEqualTo(ExitCodes.PASS);

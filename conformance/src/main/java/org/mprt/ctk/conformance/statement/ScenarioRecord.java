@@ -70,8 +70,8 @@ public record ScenarioRecord(String schema, String name, String location, List<S
     }
 
     /**
-     * @throws ScenarioRecordException when the file is not JSON, or lacks the schema, the location
-     *                                 ({@code <file>.feature:<line>}) or the status every record carries
+     * @throws ScenarioRecordException when the file is not JSON, names another schema, or lacks the name,
+     *                                 the location ({@code <file>.feature:<line>}) or the status every record carries
      */
     public static ScenarioRecord read(final Path file) throws IOException {
         final ScenarioRecord r;
@@ -81,7 +81,7 @@ public record ScenarioRecord(String schema, String name, String location, List<S
             throw new ScenarioRecordException(file, e.getOriginalMessage() + " at line " + e.getLocation().getLineNr()
                 + ", column " + e.getLocation().getColumnNr());
         }
-        if (r == null || !SCHEMA.equals(r.schema())) {
+        if (r == null || r.schema() != null && !SCHEMA.equals(r.schema())) {
             throw new ScenarioRecordException(file, "expected \"schema\": \"" + SCHEMA + "\"");
         }
         if (r.location() == null || !LOCATION.matcher(r.location()).matches() || r.status() == null || r.name() == null) {
