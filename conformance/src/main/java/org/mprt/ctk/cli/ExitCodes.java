@@ -28,8 +28,9 @@ public final class ExitCodes {
         + "     requirements are reported, not counted as failures)%n"
         + "  1  a scenario failed, a MUST or MUST NOT requirement failed, or a capture was%n"
         + "     not judged as expected%n"
-        + "  2  usage or input error (bad option, tag expression or shard; a feature file%n"
-        + "     asks for something the kit cannot do, reported with its file and line)%n"
+        + "  2  usage or input error (bad option, tag expression or shard, or tags and a%n"
+        + "     name that select no scenario; a feature file asks for something the kit%n"
+        + "     cannot do, reported with its file and line)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 
