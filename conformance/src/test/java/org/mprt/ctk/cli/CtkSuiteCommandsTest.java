@@ -104,6 +104,42 @@ class CtkSuiteCommandsTest {
     }
 
     @Test
+    void shouldRefuseNumbersThatWouldSilentlyMeanSomethingElse() throws IOException {
+        // Plane -1 meant every plane, -1 receive buffers none, and MSN -1 any MSN: each checked less than it said.
+        final Path features = feature("negative.feature", """
+            @wire
+            Feature: negative numbers
+              @MPRT-WIRE-007
+              Scenario: plane minus one
+                Given a fabric of 2 planes with 2 spines per plane and 100 Gb/s links
+                And the switch links of plane -1 delay packets by 2 µs with 1 µs of jitter
+                When the tester sends 1 RDMA WRITE of 4 KiB on every stream to the device under test
+                Then MPRT-WIRE-007 passes
+
+              @MPRT-WIRE-007
+              Scenario: minus one receive buffer
+                Given a probe connection from the tester to the device under test with 1 path and 1 stream
+                And the device under test has posted -1 receive buffers of 4 KiB on stream 0
+                Then MPRT-WIRE-007 passes
+
+              @ROCE-NAK-004 @rocev2
+              Scenario: MSN minus one
+                Given a probe queue pair from the tester to the device under test
+                And the device under test has posted 1 receive buffer of 4 KiB
+                When the tester sends a SEND Only of 1 KiB with PSN 0
+                And the tester expects an ACK for PSN 0 with MSN -1 within RESPONSE_BOUND
+                Then ROCE-NAK-004 passes
+            """);
+
+        assertThat(Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("run").toString(),
+            features.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+
+        assertThat(output()).contains("negative.feature:6: plane -1: expected a plane from 0")
+            .contains("negative.feature:13: -1 receive buffers: expected 1 to 4096")
+            .contains("negative.feature:21: MSN -1: expected the AETH's 24-bit MSN, 0 to 16777215");
+    }
+
+    @Test
     void shouldNameTheFileAndLineOfGherkinItCannotRead() throws IOException {
         final Path features = feature("unreadable.feature", """
             @wire

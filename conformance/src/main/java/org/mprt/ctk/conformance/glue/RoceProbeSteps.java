@@ -5,11 +5,13 @@ import io.cucumber.java.en.When;
 import org.mprt.ctk.conformance.probe.RoceExpectation;
 import org.mprt.ctk.conformance.probe.RoceProbeFault;
 import org.mprt.ctk.conformance.probe.RoceProbePacket;
+import org.mprt.ctk.conformance.runtime.ScenarioInputException;
 import org.mprt.ctk.conformance.runtime.ScenarioWorld;
 import org.mprt.ctk.conformance.runtime.SpecCount;
 import org.mprt.ctk.conformance.runtime.TimeBound;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.roce.AethSyndrome;
+import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
  * Scripted RoCEv2 probes (STYLE.md section 4) against a responder's queue pair: the tester sends
@@ -64,6 +66,10 @@ public final class RoceProbeSteps {
 
     @When("the tester expects an ACK for {psn} with MSN {int} within {time}")
     public void expectsAnAck(final Integer psn, final int msn, final TimeBound bound) {
+        if (msn < 0 || msn > SerialNumber.MASK_24) {
+            // -1 would also be the expectation's "any MSN", and check nothing.
+            throw new ScenarioInputException("MSN " + msn + ": expected the AETH's 24-bit MSN, 0 to " + SerialNumber.MASK_24);
+        }
         world.expect(new RoceExpectation.Ack(psn, false, msn), bound);
     }
 

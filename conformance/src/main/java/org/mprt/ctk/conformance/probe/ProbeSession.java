@@ -22,6 +22,9 @@ import org.mprt.ctk.wire.decode.PacketDecoder;
  */
 public final class ProbeSession {
 
+    /** Receive buffers a probe posts at once, at most: a script posts a few, for the SENDs it sends. */
+    private static final int MAX_RECEIVE_BUFFERS = 4096;
+
     /** How long a stimulus may take to reach the device before the probe calls it lost. */
     private static final long DELIVERY_LIMIT_NS = 1_000_000L;
     /** How much longer the probe waits for a missing answer, to report how late it was. */
@@ -125,6 +128,13 @@ public final class ProbeSession {
 
     /** Posts {@code count} receive buffers of {@code bytes} on {@code stream} of connection 0 at the device, for SEND probes. */
     public void postReceiveBuffers(final int stream, final int count, final int bytes) {
+        if (count < 1 || count > MAX_RECEIVE_BUFFERS) {
+            throw new ScenarioInputException(count + " receive buffers: expected 1 to " + MAX_RECEIVE_BUFFERS);
+        }
+        if (bytes > ProbeBench.REGION_BYTES) {
+            throw new ScenarioInputException("receive buffers of " + bytes + " bytes: expected at most "
+                + ProbeBench.REGION_BYTES + " bytes");
+        }
         for (int i = 0; i < count; i++) {
             bench.connectionAtDevice(0).postReceive(1000L + i, stream, bench.deviceInbox(),
                 (long) i * bytes % ProbeBench.REGION_BYTES, bytes);

@@ -49,6 +49,13 @@ public sealed interface Impairment {
 
     /** Extra delay and jitter on the switch links of one plane; {@code reorder} lets frames overtake. */
     record PlaneDelay(int plane, long extraNs, long jitterNs, boolean reorder) implements Impairment {
+        /** A negative plane is refused where the feature file states it; one past the fabric's, when the fabric is built. */
+        public PlaneDelay {
+            if (plane < 0) {
+                throw new ScenarioInputException("plane " + plane + ": expected a plane from 0");
+            }
+        }
+
         @Override
         public void applyTo(final Topology topology, final PathRoutes paths) {
             if (plane >= topology.planeCount()) {
