@@ -13,6 +13,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.CaptureWriter;
 import org.mprt.ctk.pcap.Frame;
@@ -50,7 +51,9 @@ class JudgeFuzzTest {
     private static final int MAX_FRAMES = 64;
     private static final int MAX_PAYLOAD_BYTES = 256;
 
-    private static Path folder;
+    /** One folder for every input (fuzzing calls the test many thousands of times), removed after the class. */
+    @TempDir
+    static Path folder;
     /** Made once: a judge reads the spec's requirement catalogue when it is made. */
     private static List<CaptureJudge> judges;
 
@@ -62,7 +65,7 @@ class JudgeFuzzTest {
      */
     @FuzzTest(maxDuration = "10m")
     void judgesAnyCapture(final FuzzedDataProvider data) throws IOException {
-        final Path capture = folder().resolve("fuzzed.cap");
+        final Path capture = folder.resolve("fuzzed.cap");
         final LinkType[] links = new LinkType[data.consumeBoolean() ? data.consumeInt(1, 3) : 0];
         for (int i = 0; i < links.length; i++) {
             links[i] = data.pickValue(LINK_TYPES);
@@ -88,7 +91,7 @@ class JudgeFuzzTest {
         final Judgement judgement = all.get(data.consumeInt(0, all.size() - 1)).judge(capture);
 
         assertThat(judgement.verdicts()).isNotEmpty();
-        ReportSet.standard("fuzz").write(judgement, folder().resolve("reports"));
+        ReportSet.standard("fuzz").write(judgement, folder.resolve("reports"));
     }
 
     /**
@@ -98,7 +101,7 @@ class JudgeFuzzTest {
      */
     @FuzzTest(maxDuration = "10m")
     void judgesAnyAlterationOfACapturedConnection(final FuzzedDataProvider data) throws IOException {
-        final Path capture = folder().resolve("altered.pcap");
+        final Path capture = folder.resolve("altered.pcap");
         final BaseCapture base = data.pickValue(bases());
         final List<BaseFrame> frames = new ArrayList<>();
         for (final BaseFrame f : base.frames()) {
@@ -132,7 +135,7 @@ class JudgeFuzzTest {
         final Judgement judgement = all.get(data.consumeInt(0, all.size() - 1)).judge(capture);
 
         assertThat(judgement.verdicts()).isNotEmpty();
-        ReportSet.standard("fuzz").write(judgement, folder().resolve("reports"));
+        ReportSet.standard("fuzz").write(judgement, folder.resolve("reports"));
     }
 
     /** A frame of a base capture, and where its transport headers and ICRC lie when it is RoCEv2 or MPRT. */
@@ -256,14 +259,5 @@ class JudgeFuzzTest {
                 CaptureJudge.standard().takenAt(List.of(InetAddress.getByAddress(address(NODES[0])))));
         }
         return judges;
-    }
-
-    /** One folder for every input: fuzzing calls the test many thousands of times. */
-    private static Path folder() throws IOException {
-        if (folder == null) {
-            folder = Files.createTempDirectory("fuzzed-captures");
-            folder.toFile().deleteOnExit();
-        }
-        return folder;
     }
 }
