@@ -31,8 +31,8 @@ public final class Ctk implements Runnable {
     static String outOfMemory(final long maxHeapBytes) {
         return "ctk: kit error: out of memory, with a maximum heap of " + (maxHeapBytes >> 20) + " MB. Judging a"
             + " capture keeps from about 0.1 MB (a short connection) to about 11 MB (a long one) for each MPRT"
-            + " connection direction it holds (at most 1024 of them are followed), and a run keeps its scenarios' results; give the JVM more heap, e.g."
-            + " JAVA_TOOL_OPTIONS=-Xmx4g ./ctk ...";
+            + " connection direction it holds (at most 1024 of them are followed), and a run keeps its scenarios'"
+            + " results; give the JVM more heap, e.g. JAVA_TOOL_OPTIONS=-Xmx4g ./ctk ...";
     }
 
     /** Runs a command line and returns its exit code (never exits the JVM). */

@@ -40,6 +40,9 @@ public final class Quantity {
      * @param what what the number is, for the message: {@code path}, {@code PSN}
      */
     public static long whole(final String digits, final String what, final long most) {
+        if (digits.isEmpty()) {
+            throw new ScenarioInputException(what + ": expected a whole number from 0 to " + most);
+        }
         long value = 0;
         for (int i = 0; i < digits.length(); i++) {
             final int digit = Character.digit(digits.charAt(i), 10);
@@ -47,9 +50,6 @@ public final class Quantity {
                 throw new ScenarioInputException(what + " " + digits + ": expected a whole number from 0 to " + most);
             }
             value = value * 10 + digit;
-        }
-        if (digits.isEmpty()) {
-            throw new ScenarioInputException(what + ": expected a whole number from 0 to " + most);
         }
         return value;
     }

@@ -94,8 +94,8 @@ public final class HtmlReport {
             + " of the MPRT and RoCEv2 frames belong to connection directions past the engine's cap and were judged by"
             + " the header rules only" : "") + (c.encapsulatedFrames() > 0 ? "; " + c.encapsulatedFrames()
             + " frames were unwrapped from a mirror's or an overlay's encapsulation (ERSPAN, GRE, VXLAN, Geneve) and the"
-            + " packets inside judged" : "") + ".</p>\n" + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence())
-            + ".</p>\n" : "") + "<p>");
+            + " packets inside judged" : "") + ".</p>\n"
+            + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : "") + "<p>");
         final Map<Outcome, Integer> counts = j.counts();
         w.write(counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().word())
             .collect(Collectors.joining(" · ")));
