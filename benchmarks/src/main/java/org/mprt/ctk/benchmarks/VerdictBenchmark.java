@@ -50,6 +50,8 @@ public final class VerdictBenchmark {
     /** Connections, and the frames of each, in the capture whose memory shows what a short connection costs. */
     private static final int SHORT_CONNECTIONS = 1000;
     private static final int SHORT_FRAMES = 100;
+    /** How far apart the short connections begin in the capture of them one after another: 10 s in all. */
+    private static final long SHORT_CONNECTION_GAP_NS = 10_000_000;
 
     private VerdictBenchmark() {
     }
@@ -82,6 +84,7 @@ public final class VerdictBenchmark {
             + " pools' peaks, an upper bound; a collector lets garbage pile up to what -Xmx allows, so run with a"
             + " small -Xmx, such as -Xmx64m, to see the pass fit)%n", frames / 1000, peakDuringPass(full) / 1048576.0);
         shortConnections(dir, small);
+        oneAfterAnother(dir, small);
         // Last: the many connections' state would otherwise still be settling while the heap is measured.
         connections(dir, small, full, frames);
     }
@@ -96,6 +99,26 @@ public final class VerdictBenchmark {
         final long held = retained(file);
         System.out.printf(Locale.ROOT, "memory: %d connections of %d frames each hold %.1f MB, %.1f KB per connection%n",
             SHORT_CONNECTIONS, SHORT_FRAMES, held / 1048576.0, held / 1024.0 / SHORT_CONNECTIONS);
+    }
+
+    /**
+     * A long capture of many short connections, as a mirror port in a cluster records one: {@link
+     * #SHORT_CONNECTIONS} connections of {@link #SHORT_FRAMES} frames, each begun {@link
+     * #SHORT_CONNECTION_GAP_NS} after the one before, against the one connection of the same frame
+     * count, best pass of {@link #RUNS} each. Every connection's state is made anew, so a frame costs
+     * more; what must not grow is the cost of the time the capture spans.
+     */
+    private static void oneAfterAnother(final Path dir, final Path small) throws IOException {
+        final Path file = writtenOnce(dir.resolve("mprt-" + SHORT_CONNECTIONS + "-connections-one-after-another.pcap"),
+            tmp -> ManyConnectionsCapture.oneAfterAnother(small, tmp, SHORT_CONNECTIONS, SHORT_FRAMES,
+                SHORT_CONNECTION_GAP_NS));
+        final long frames = (long) SHORT_CONNECTIONS * SHORT_FRAMES;
+        final double one = bestPass(small, r -> true) * frames / SMALL;
+        final double many = bestPass(file, r -> true);
+        System.out.printf(Locale.ROOT, "%d connections of %d frames one after another, %.0f s of capture time:%n"
+            + "  pass %.2f s, %.3f M frames/s; ratio to one connection's pass of as many frames (%.2f s): %.2f%n",
+            SHORT_CONNECTIONS, SHORT_FRAMES, SHORT_CONNECTIONS * SHORT_CONNECTION_GAP_NS / 1e9, many, frames / many / 1e6,
+            one, many / one);
     }
 
     /**

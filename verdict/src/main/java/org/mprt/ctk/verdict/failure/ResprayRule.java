@@ -5,6 +5,7 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.DirectionsToScan;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
@@ -31,7 +32,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * of P still owing their data are the ones to re-spray before any new data; a new data packet
  * captured within the judging tolerance after that first re-spray may have left before it was
  * decided. The bound is widened by the judging tolerance and checked every RTO_MAX / 4 of capture
- * time and at the end of the capture.
+ * time (on the directions that may be overdue: {@link DirectionsToScan}) and at the end of the capture.
  */
 public final class ResprayRule extends BehaviourRule {
 
@@ -59,6 +60,7 @@ public final class ResprayRule extends BehaviourRule {
     private final long boundNs;
     private final Map<MprtDirection, List<Episode>> episodes = new IdentityHashMap<>();
     private final Map<Segment, Boolean> flagged = new IdentityHashMap<>();
+    private final DirectionsToScan toScan = new DirectionsToScan();
     private long nextScanNs = Long.MIN_VALUE;
     private CaptureState state;
     private long lastNs;
@@ -74,9 +76,11 @@ public final class ResprayRule extends BehaviourRule {
         state = o.state();
         lastNs = o.timestampNs();
         if (o.timestampNs() >= nextScanNs) {
-            scan(o.timestampNs());
-            nextScanNs = o.timestampNs() + Math.max(1, timers.rtoMaxNs() / 4);
+            final long nowNs = o.timestampNs();
+            toScan.scan(d -> scan(d, nowNs));
+            nextScanNs = nowNs + Math.max(1, timers.rtoMaxNs() / 4);
         }
+        toScan.named(o);
         if (!o.isMprtData() || !o.isAccountable()) {
             return;
         }
@@ -148,23 +152,35 @@ public final class ResprayRule extends BehaviourRule {
         }
     }
 
+    /** Looks for paths overdue for a re-spray in every direction: at the end of the capture. */
     private void scan(final long nowNs) {
-        if (state == null || flagged.size() >= MAX_FLAGGED) {
+        if (state == null) {
             return;
         }
         for (final MprtDirection d : state.mprtDirections()) {
-            if (state.isInError(d, nowNs)) {
-                continue;
-            }
-            for (final PathRecord path : d.paths()) {
-                if (path != null && path.hasData()) {
-                    scan(d, path, nowNs);
-                }
-            }
+            scan(d, nowNs);
         }
     }
 
-    private void scan(final MprtDirection d, final PathRecord path, final long nowNs) {
+    /**
+     * Looks for paths of the direction overdue for a re-spray; true while the oldest data owed on one
+     * of them has its bound ahead, so that the passing of time alone may make it overdue.
+     */
+    private boolean scan(final MprtDirection d, final long nowNs) {
+        if (flagged.size() >= MAX_FLAGGED || state.isInError(d, nowNs)) {
+            return false;
+        }
+        boolean boundAhead = false;
+        for (final PathRecord path : d.paths()) {
+            if (path != null && path.hasData()) {
+                boundAhead |= scan(d, path, nowNs);
+            }
+        }
+        return boundAhead;
+    }
+
+    /** Looks at the oldest data the path owes; true while its bound is ahead. */
+    private boolean scan(final MprtDirection d, final PathRecord path, final long nowNs) {
         for (int back = PathRecord.WINDOW * 4 - 1; back >= 0; back--) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
@@ -173,7 +189,7 @@ public final class ResprayRule extends BehaviourRule {
                 continue;
             }
             if (flagged.containsKey(s)) {
-                return;
+                return false;
             }
             final long fromNs = Math.max(path.firstNs(slot), path.lastProgressOrNakNs());
             final long elsewhereNs = progressElsewhere(d, path);
@@ -184,8 +200,9 @@ public final class ResprayRule extends BehaviourRule {
                     + (nowNs - fromNs) + " ns while another path made ACK progress, and it is not re-sprayed within"
                     + " (FAIL_RTO_COUNT + 1) x RTO_MAX (" + boundNs + " ns with the judging tolerance)");
             }
-            return;
+            return nowNs - fromNs <= boundNs;
         }
+        return false;
     }
 
     private static long progressElsewhere(final MprtDirection d, final PathRecord failed) {

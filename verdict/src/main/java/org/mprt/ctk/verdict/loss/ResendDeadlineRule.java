@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.loss;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
+import org.mprt.ctk.verdict.rule.DirectionsToScan;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
@@ -24,9 +25,10 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * acknowledged. The second bound applies to the oldest PSN of a path that is neither acknowledged
  * nor abandoned (a path whose PSNs are abandoned is FAILED). "Some path makes ACK progress" is ACK
  * progress on the connection direction after that instant. Both bounds are widened by the judging
- * tolerance. The rule looks for overdue packets every RTO_MAX / 4 of capture time and at the end of
- * the capture, and judges each copy sent again when it goes out; a packet whose bound runs past the
- * end of the capture is not judged.
+ * tolerance. The rule looks for overdue packets every RTO_MAX / 4 of capture time, on the directions
+ * that may have some ({@link DirectionsToScan}), and on every direction at the end of the capture; it
+ * judges each copy sent again when it goes out. A packet whose bound runs past the end of the capture
+ * is not judged.
  */
 public final class ResendDeadlineRule extends BehaviourRule {
 
@@ -37,6 +39,7 @@ public final class ResendDeadlineRule extends BehaviourRule {
     private final long anyBoundNs;
     private final long oldestBoundNs;
     private final Map<Segment, Long> flagged = new IdentityHashMap<>();
+    private final DirectionsToScan toScan = new DirectionsToScan();
     private long nextScanNs = Long.MIN_VALUE;
     private CaptureState state;
     private long lastNs;
@@ -53,9 +56,11 @@ public final class ResendDeadlineRule extends BehaviourRule {
         state = o.state();
         lastNs = o.timestampNs();
         if (o.timestampNs() >= nextScanNs) {
-            scan(o.state(), o.timestampNs());
-            nextScanNs = o.timestampNs() + Math.max(1, timers.rtoMaxNs() / 4);
+            final long nowNs = o.timestampNs();
+            toScan.scan(d -> scan(o.state(), d, nowNs));
+            nextScanNs = nowNs + Math.max(1, timers.rtoMaxNs() / 4);
         }
+        toScan.named(o);
         if (o.isMprtData() && o.isAccountable()) {
             sentAgain(o);
         }
@@ -82,22 +87,35 @@ public final class ResendDeadlineRule extends BehaviourRule {
         }
     }
 
+    /** Looks for overdue packets on every path of every direction: at the end of the capture. */
     private void scan(final CaptureState state, final long nowNs) {
         for (final MprtDirection d : state.mprtDirections()) {
-            if (state.isInError(d, nowNs)) {
-                continue;
-            }
-            final long progressNs = d.lastProgressNs();
-            for (final PathRecord path : d.paths()) {
-                if (path != null && path.hasData() && flagged.size() < MAX_FLAGGED) {
-                    scan(d, path, nowNs, progressNs);
-                }
-            }
+            scan(state, d, nowNs);
         }
     }
 
-    private void scan(final MprtDirection d, final PathRecord path, final long nowNs, final long progressNs) {
+    /**
+     * Looks for overdue packets on the direction's paths; true while one of them owes a packet whose
+     * bound is still ahead, so that the passing of time alone may make it overdue.
+     */
+    private boolean scan(final CaptureState state, final MprtDirection d, final long nowNs) {
+        if (state.isInError(d, nowNs)) {
+            return false;
+        }
+        final long progressNs = d.lastProgressNs();
+        boolean boundAhead = false;
+        for (final PathRecord path : d.paths()) {
+            if (path != null && path.hasData() && flagged.size() < MAX_FLAGGED) {
+                boundAhead |= scan(d, path, nowNs, progressNs);
+            }
+        }
+        return boundAhead;
+    }
+
+    /** Looks for overdue packets on one path; true while one of its packets owed has its bound ahead. */
+    private boolean scan(final MprtDirection d, final PathRecord path, final long nowNs, final long progressNs) {
         boolean oldestSeen = false;
+        boolean boundAhead = false;
         for (int back = PathRecord.WINDOW * 4 - 1; back >= 0; back--) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
@@ -114,6 +132,7 @@ public final class ResendDeadlineRule extends BehaviourRule {
             final boolean oldest = !oldestSeen && !path.isAbandoned(slot);
             oldestSeen |= !path.isAbandoned(slot);
             final long bound = oldest ? oldestBoundNs : anyBoundNs;
+            boundAhead |= nowNs - fromNs <= bound;
             if (nowNs - fromNs > bound && progressNs > fromNs) {
                 flagged.put(s, s.latestFrame());
                 violationUnlessCut(this.state, d, s.latestFrame(), () -> "bth.psn: PSN " + psn + " of path " + path.pathId() + " (" + s
@@ -125,6 +144,7 @@ public final class ResendDeadlineRule extends BehaviourRule {
                     + " progress (latest " + (progressNs - fromNs) + " ns after that instant)");
             }
         }
+        return boundAhead;
     }
 
     @Override
