@@ -27,8 +27,27 @@ import org.mprt.ctk.wire.mprt.MaethFlyweight;
  */
 public final class GuidanceShareRule extends BehaviourRule {
 
+    /** A direction's latest data arrival, linked into the list of them newest first. */
+    private static final class Arrival {
+        MprtDirection direction;
+        long ns;
+        Arrival newer;
+        Arrival older;
+    }
+
     private final Timers timers;
-    private final PerDirection<MprtDirection, long[]> lastArrival = new PerDirection<>(() -> new long[1]);
+    private final PerDirection<MprtDirection, Arrival> lastArrival = new PerDirection<>(Arrival::new);
+    /**
+     * The directions by their latest data arrival, newest first, so that counting the senders of a
+     * window walks the ones that sent in it, not every connection the capture has shown.
+     */
+    private Arrival newest;
+    private long latestDataNs = Long.MIN_VALUE;
+    /**
+     * True once a data packet is stamped before the one before it (a capture whose clock steps back):
+     * the list's order is then not the order of the times, and the count walks the whole list.
+     */
+    private boolean steppedBack;
 
     public GuidanceShareRule(final Timers timers) {
         super("MPRT-RECV-001", JudgedAt.RECEIVER, false, false);
@@ -46,7 +65,7 @@ public final class GuidanceShareRule extends BehaviourRule {
             return;
         }
         if (o.isMprtData()) {
-            lastArrival.of(o.mprtDirection())[0] = o.timestampNs();
+            arrived(o.mprtDirection(), o.timestampNs());
         } else if (o.isMprtAck()) {
             acknowledged(o);
         }
@@ -87,11 +106,34 @@ public final class GuidanceShareRule extends BehaviourRule {
         return false;
     }
 
+    private void arrived(final MprtDirection d, final long ns) {
+        steppedBack |= ns < latestDataNs;
+        latestDataNs = Math.max(latestDataNs, ns);
+        final Arrival a = lastArrival.of(d);
+        a.direction = d;
+        a.ns = ns;
+        if (a == newest) {
+            return;
+        }
+        if (a.newer != null) {
+            a.newer.older = a.older;
+        }
+        if (a.older != null) {
+            a.older.newer = a.newer;
+        }
+        a.newer = null;
+        a.older = newest;
+        if (newest != null) {
+            newest.newer = a;
+        }
+        newest = a;
+    }
+
     /** The connections whose latest data to any of {@code ports} was captured at or after {@code sinceNs}. */
     private int senders(final long sinceNs, final List<CapturePoint.Address> ports) {
         int senders = 0;
-        for (final MprtDirection sender : lastArrival.directions()) {
-            if (lastArrival.find(sender)[0] >= sinceNs && shares(sender.destinations(), ports)) {
+        for (Arrival a = newest; a != null && (a.ns >= sinceNs || steppedBack); a = a.older) {
+            if (a.ns >= sinceNs && shares(a.direction.destinations(), ports)) {
                 senders++;
             }
         }
