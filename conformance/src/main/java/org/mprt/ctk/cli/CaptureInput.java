@@ -12,7 +12,8 @@ import org.mprt.ctk.verdict.report.ReportSet;
 /**
  * A capture as the user names it on the command line: a file, or a stream ({@code -} for standard
  * input, or a pipe such as {@code <(tcpdump -w - ...)}) read to its end into a temporary file, since
- * the reader maps its input into memory. Either way, the reports and messages name it as the user did.
+ * a judgement reads its input more than once (the frames, the digest, a retransmission's first copy,
+ * the report's frames). Either way, the reports and messages name it as the user did.
  */
 final class CaptureInput implements Closeable {
 

@@ -1,6 +1,7 @@
 package org.mprt.ctk.pcap;
 
 import java.io.IOException;
+import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
@@ -8,13 +9,13 @@ import java.nio.file.StandardOpenOption;
 import java.util.function.Consumer;
 
 /**
- * Streams the frames of a classic pcap or pcapng file, memory-mapped, one reusable {@link Frame}
- * at a time.
+ * Streams the frames of a classic pcap or pcapng file, one reusable {@link Frame} at a time.
  *
  * <p>The format comes from the first four bytes, never from the file name: pcap magic
  * {@code a1b2c3d4} (microseconds) or {@code a1b23c4d} (nanoseconds) in either byte order, or the
  * pcapng section header block type {@code 0a0d0d0a}. Files of any size are read through a sliding
- * {@link MappedWindow}.
+ * window ({@link ReadWindow}: chunks copied into one reused buffer; {@link #openMapped} maps the
+ * file instead, for comparison).
  *
  * <p>The reader frames records and never judges their content: a frame that is not IP, or of a
  * link type the kit does not know, is delivered like any other. Broken framing raises a
@@ -31,8 +32,10 @@ import java.util.function.Consumer;
  *     }
  * }
  * }</pre>
- * Not thread-safe. The file must not shrink while it is open: the reader maps the length it saw
- * at {@link #open(Path)} and reads no further, so a capture still being appended to is read up to
+ * A frame's bytes are readable until the next {@code next}; {@link #read(long, ByteBuffer)} reads
+ * an earlier frame's bytes again, by file position ({@link Frame#positionOf(int)}).
+ * Not thread-safe. The file must not shrink while it is open: the reader reads up to the length it
+ * saw at {@link #open(Path)} and no further, so a capture still being appended to is read up to
  * that point.
  */
 public final class CaptureReader implements AutoCloseable {
@@ -54,14 +57,37 @@ public final class CaptureReader implements AutoCloseable {
 
     /** Opens {@code file} and reads its header; fails with {@link CaptureFormatException} if it is neither format. */
     public static CaptureReader open(final Path file) throws IOException {
-        return open(file, MappedWindow.DEFAULT_WINDOW_SIZE_BYTES);
+        return open(file, channel -> new ReadWindow(channel, channel.size(), ReadWindow.DEFAULT_CHUNK_BYTES,
+            ReadWindow.DEFAULT_WINDOW_SIZE_BYTES));
     }
 
-    /** As {@link #open(Path)} with a smaller mapping window, so that tests can cross window edges cheaply. */
+    /**
+     * As {@link #open(Path)}, with the file memory-mapped instead of read: frames handed out stay
+     * readable after the next {@code next}, at the cost of a page fault per page or few.
+     */
+    public static CaptureReader openMapped(final Path file) throws IOException {
+        return open(file, channel -> new MappedWindow(channel, channel.size(), MappedWindow.DEFAULT_WINDOW_SIZE_BYTES));
+    }
+
+    /** As {@link #open(Path)} with a window of {@code windowSizeBytes}, so that tests can cross window edges cheaply. */
     static CaptureReader open(final Path file, final int windowSizeBytes) throws IOException {
+        return open(file, channel -> new ReadWindow(channel, channel.size(), windowSizeBytes, windowSizeBytes));
+    }
+
+    /** As {@link #openMapped(Path)} with a window of {@code windowSizeBytes}. */
+    static CaptureReader openMapped(final Path file, final int windowSizeBytes) throws IOException {
+        return open(file, channel -> new MappedWindow(channel, channel.size(), windowSizeBytes));
+    }
+
+    /** How a reader addresses the file it opened. */
+    private interface WindowKind {
+        FileWindow over(FileChannel channel) throws IOException;
+    }
+
+    private static CaptureReader open(final Path file, final WindowKind kind) throws IOException {
         final FileChannel channel = FileChannel.open(file, StandardOpenOption.READ);
         try {
-            final MappedWindow window = new MappedWindow(channel, channel.size(), windowSizeBytes);
+            final FileWindow window = kind.over(channel);
             final int magic = readMagic(file, window);
             final CaptureFormat format = formatOf(file, magic);
             return new CaptureReader(file, channel, format, decoderFor(file, window, format, magic));
@@ -108,12 +134,21 @@ public final class CaptureReader implements AutoCloseable {
         return count;
     }
 
+    /**
+     * Reads the file's bytes from {@code positionBytes} into {@code into}, from its position to its
+     * limit: an earlier frame's bytes again, which the reader may no longer hold. Fails with an
+     * {@link java.io.EOFException} if the file ends first.
+     */
+    public void read(final long positionBytes, final ByteBuffer into) throws IOException {
+        ReadWindow.readFully(channel, positionBytes, into);
+    }
+
     @Override
     public void close() throws IOException {
         channel.close();
     }
 
-    private static int readMagic(final Path file, final MappedWindow window) throws IOException {
+    private static int readMagic(final Path file, final FileWindow window) throws IOException {
         final long fileSizeBytes = window.fileSizeBytes();
         if (fileSizeBytes == 0) {
             throw new CaptureFormatException(file, 0, 0, "file is empty (expected a pcap or pcapng header)");
@@ -143,7 +178,7 @@ public final class CaptureReader implements AutoCloseable {
     }
 
     private static RecordDecoder decoderFor(
-        final Path file, final MappedWindow window, final CaptureFormat format, final int magic) throws IOException {
+        final Path file, final FileWindow window, final CaptureFormat format, final int magic) throws IOException {
         if (format == CaptureFormat.PCAPNG) {
             return new PcapngDecoder(file, window);
         }

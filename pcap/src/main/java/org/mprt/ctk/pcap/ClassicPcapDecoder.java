@@ -32,7 +32,7 @@ final class ClassicPcapDecoder implements RecordDecoder {
     private static final int DGUX_MAJOR_VERSION = 543;
 
     private final Path file;
-    private final MappedWindow window;
+    private final FileWindow window;
     private final ByteOrder order;
     private final long fractionNs;
     private final long snapLengthBytes;
@@ -40,7 +40,7 @@ final class ClassicPcapDecoder implements RecordDecoder {
     private final LinkType linkType;
     private long position = FILE_HEADER_LENGTH;
 
-    ClassicPcapDecoder(final Path file, final MappedWindow window, final ByteOrder order, final boolean nanoseconds)
+    ClassicPcapDecoder(final Path file, final FileWindow window, final ByteOrder order, final boolean nanoseconds)
         throws IOException {
         this.file = file;
         this.window = window;
@@ -87,7 +87,7 @@ final class ClassicPcapDecoder implements RecordDecoder {
         window.cover(recordOffset, recordLengthBytes);
         frame.fill(frameNumber, seconds * NANOS_PER_SECOND + fraction * fractionNs, (int) capturedLengthBytes,
             originalLengthBytes, linkTypeNumber, linkType, 0, recordOffset);
-        frame.data(window.frameBuffer(), window.index(recordOffset + RECORD_HEADER_LENGTH));
+        frame.data(window, recordOffset + RECORD_HEADER_LENGTH);
         position = recordOffset + recordLengthBytes;
         return true;
     }
@@ -112,7 +112,7 @@ final class ClassicPcapDecoder implements RecordDecoder {
         final long largestBytes = window.windowSizeBytes() - RECORD_HEADER_LENGTH;
         if (capturedLengthBytes > largestBytes) {
             throw new CaptureFormatException(file, frameNumber, recordOffset, "record header claims captured length "
-                + capturedLengthBytes + ", over the largest frame this reader maps (expected at most "
+                + capturedLengthBytes + ", over the largest frame this reader holds (expected at most "
                 + largestBytes + ")");
         }
         if (RECORD_HEADER_LENGTH + capturedLengthBytes > remainingBytes) {

@@ -7,8 +7,9 @@ import java.nio.ByteBuffer;
  *
  * <p>The frame bytes are not copied: they are {@link #capturedLengthBytes()} bytes of
  * {@link #buffer()} starting at index {@link #dataOffset()}. That buffer is a read-only,
- * big-endian (network order) view of the mapped file; it stays readable after the next call, but
- * this view's fields do not, so copy what must outlive the next {@code next}.
+ * big-endian (network order) view of a window of the file, which the next {@code next} may
+ * refill: copy what must outlive it, or note its file position ({@link #positionOf(int)}) and read
+ * it again ({@link CaptureReader#read(long, java.nio.ByteBuffer)}).
  */
 public final class Frame {
     private long frameNumber;
@@ -21,6 +22,7 @@ public final class Frame {
     private long recordOffsetBytes;
     private ByteBuffer buffer;
     private int dataOffset;
+    private long dataPositionBytes;
     private LinkDirection direction = LinkDirection.NOT_STATED;
 
     /** 1-based, as Wireshark numbers frames; 0 before the first {@code next}. */
@@ -81,6 +83,11 @@ public final class Frame {
         return dataOffset;
     }
 
+    /** File position of the byte at {@code bufferIndex} of {@link #buffer()}, a frame byte. */
+    public long positionOf(final int bufferIndex) {
+        return dataPositionBytes + bufferIndex - dataOffset;
+    }
+
     /** Frame byte at {@code index} (0-based within the frame), bounds-checked against the frame. */
     public byte byteAt(final int index) {
         if (index < 0 || index >= capturedLengthBytes) {
@@ -136,9 +143,11 @@ public final class Frame {
         return direction;
     }
 
-    void data(final ByteBuffer buffer, final int dataOffset) {
-        this.buffer = buffer;
-        this.dataOffset = dataOffset;
+    /** The frame's bytes: those of {@code window} from file position {@code dataPositionBytes} on. */
+    void data(final FileWindow window, final long dataPositionBytes) {
+        this.buffer = window.frameBuffer();
+        this.dataOffset = window.index(dataPositionBytes);
+        this.dataPositionBytes = dataPositionBytes;
     }
 
     @Override

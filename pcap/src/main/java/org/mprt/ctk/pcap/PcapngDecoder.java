@@ -37,7 +37,7 @@ final class PcapngDecoder implements RecordDecoder {
     private static final int SWAPPED_BYTE_ORDER_MAGIC = Integer.reverseBytes(BYTE_ORDER_MAGIC);
 
     private final Path file;
-    private final MappedWindow window;
+    private final FileWindow window;
     private final PcapngInterfaces interfaces = new PcapngInterfaces();
     private final PcapngPacketBlocks packetBlocks;
     private final PcapngInterfaceDescription interfaceDescription;
@@ -46,7 +46,7 @@ final class PcapngDecoder implements RecordDecoder {
     private int blockType;
     private long position;
 
-    PcapngDecoder(final Path file, final MappedWindow window) throws IOException {
+    PcapngDecoder(final Path file, final FileWindow window) throws IOException {
         this.file = file;
         this.window = window;
         this.packetBlocks = new PcapngPacketBlocks(file, window, interfaces);
@@ -172,7 +172,7 @@ final class PcapngDecoder implements RecordDecoder {
         throws CaptureFormatException {
         if (lengthBytes > window.windowSizeBytes()) {
             throw malformed(frameNumber, blockOffset, blockName(type) + " claims total length " + lengthBytes
-                + ", over the largest block this reader maps (expected at most " + window.windowSizeBytes() + ")");
+                + ", over the largest block this reader holds (expected at most " + window.windowSizeBytes() + ")");
         }
     }
 

@@ -25,7 +25,7 @@ final class PcapngInterfaceDescription implements PcapngOptions.Visitor {
     private static final long NANOS_PER_SECOND = 1_000_000_000L;
 
     private final Path file;
-    private final MappedWindow window;
+    private final FileWindow window;
     private final PcapngInterfaces interfaces;
     /** What the options of the block being read set, and what reading them needs. */
     private long blockFrameNumber;
@@ -33,7 +33,7 @@ final class PcapngInterfaceDescription implements PcapngOptions.Visitor {
     private int tsresol;
     private long offsetNs;
 
-    PcapngInterfaceDescription(final Path file, final MappedWindow window, final PcapngInterfaces interfaces) {
+    PcapngInterfaceDescription(final Path file, final FileWindow window, final PcapngInterfaces interfaces) {
         this.file = file;
         this.window = window;
         this.interfaces = interfaces;

@@ -23,7 +23,7 @@ final class PcapngOptions {
     }
 
     /** Shows every option from {@code optionsStart} up to {@code optionsEnd} (the block trailer) to {@code visitor}. */
-    static void walk(final Path file, final MappedWindow window, final long frameNumber, final String blockName,
+    static void walk(final Path file, final FileWindow window, final long frameNumber, final String blockName,
                      final long optionsStart, final long optionsEnd, final ByteOrder order, final Visitor visitor)
         throws CaptureFormatException {
         long optionOffset = optionsStart;

@@ -27,13 +27,13 @@ import java.nio.file.Path;
  */
 final class PcapngPacketBlocks implements PcapngOptions.Visitor {
     private final Path file;
-    private final MappedWindow window;
+    private final FileWindow window;
     private final PcapngInterfaces interfaces;
     /** The byte order of the block whose options are being walked, and the direction they gave. */
     private ByteOrder optionsOrder;
     private LinkDirection direction;
 
-    PcapngPacketBlocks(final Path file, final MappedWindow window, final PcapngInterfaces interfaces) {
+    PcapngPacketBlocks(final Path file, final FileWindow window, final PcapngInterfaces interfaces) {
         this.file = file;
         this.window = window;
         this.interfaces = interfaces;
@@ -74,7 +74,7 @@ final class PcapngPacketBlocks implements PcapngOptions.Visitor {
             | window.unsignedIntAt(blockOffset + TIMESTAMP_LOWER_FIELD_OFFSET, order);
         frame.fill(frameNumber, interfaces.timestampNs(id, ticks), (int) capturedLengthBytes, originalLengthBytes,
             interfaces.linkTypeNumber(id), interfaces.linkType(id), id, blockOffset);
-        frame.data(window.frameBuffer(), window.index(blockOffset + PACKET_DATA_OFFSET));
+        frame.data(window, blockOffset + PACKET_DATA_OFFSET);
         final long optionsStart = blockOffset + PACKET_DATA_OFFSET + PcapngLayout.padded(capturedLengthBytes);
         final long optionsEnd = blockOffset + lengthBytes - PcapngLayout.BLOCK_TRAILER_LENGTH;
         if (blockType == ENHANCED_PACKET_BLOCK && optionsStart < optionsEnd) {
@@ -110,7 +110,7 @@ final class PcapngPacketBlocks implements PcapngOptions.Visitor {
         }
         frame.fill(frameNumber, 0L, (int) capturedLengthBytes, originalLengthBytes,
             interfaces.linkTypeNumber(0), interfaces.linkType(0), 0, blockOffset);
-        frame.data(window.frameBuffer(), window.index(blockOffset + SIMPLE_PACKET_DATA_OFFSET));
+        frame.data(window, blockOffset + SIMPLE_PACKET_DATA_OFFSET);
     }
 
     private void checkInterface(

@@ -1,0 +1,97 @@
+package org.mprt.ctk.pcap;
+
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+
+/**
+ * The part of a capture file the reader can address right now: {@code [start, end)} of the file as
+ * one buffer, moved forward as the reader advances. {@link #cover} is always asked for a whole
+ * record, so a record that straddles the end of the window is whole in the next one, and frame
+ * bytes can be handed out as an index into a buffer without copying. The price is that a record
+ * must fit in one window: callers check that against {@link #windowSizeBytes()} before asking for it.
+ *
+ * <p>How the window is filled is the subclass's: {@link ReadWindow} copies the file into a reused
+ * buffer, {@link MappedWindow} maps it.
+ */
+abstract class FileWindow {
+    private final long fileSizeBytes;
+    private final int windowSizeBytes;
+    private long windowStart;
+    private long windowEnd;
+    private ByteBuffer bigEndian;
+    private ByteBuffer littleEndian;
+    private ByteBuffer frameView;
+
+    FileWindow(final long fileSizeBytes, final int windowSizeBytes) {
+        this.fileSizeBytes = fileSizeBytes;
+        this.windowSizeBytes = windowSizeBytes;
+    }
+
+    final long fileSizeBytes() {
+        return fileSizeBytes;
+    }
+
+    /** The largest record the window can hold. */
+    final int windowSizeBytes() {
+        return windowSizeBytes;
+    }
+
+    /**
+     * Makes {@code [position, position + lengthBytes)} addressable. The caller has checked that the
+     * range lies inside the file and is no longer than a window.
+     */
+    final void cover(final long position, final int lengthBytes) throws IOException {
+        if (position < windowStart || position + lengthBytes > windowEnd) {
+            final ByteBuffer filled = fill(position, lengthBytes);
+            bigEndian = filled.order(ByteOrder.BIG_ENDIAN);
+            littleEndian = filled.duplicate().order(ByteOrder.LITTLE_ENDIAN);
+            frameView = filled.asReadOnlyBuffer().order(ByteOrder.BIG_ENDIAN);
+            windowStart = position;
+            windowEnd = position + filled.limit();
+        }
+    }
+
+    /**
+     * A buffer holding the file from {@code position} on, at least {@code lengthBytes} of it, its
+     * index 0 at {@code position} and its limit where the bytes it holds end.
+     */
+    abstract ByteBuffer fill(long position, int lengthBytes) throws IOException;
+
+    /** Index in the window's buffers of a covered file position. */
+    final int index(final long position) {
+        return (int) (position - windowStart);
+    }
+
+    /**
+     * The current window, read-only and in network order, for handing frames out. A buffer of its
+     * own, so that a caller changing its order or position cannot disturb the reader's views.
+     */
+    final ByteBuffer frameBuffer() {
+        return frameView;
+    }
+
+    final int intAt(final long position, final ByteOrder order) {
+        return view(order).getInt(index(position));
+    }
+
+    final long unsignedIntAt(final long position, final ByteOrder order) {
+        return Integer.toUnsignedLong(intAt(position, order));
+    }
+
+    final int unsignedShortAt(final long position, final ByteOrder order) {
+        return Short.toUnsignedInt(view(order).getShort(index(position)));
+    }
+
+    final long longAt(final long position, final ByteOrder order) {
+        return view(order).getLong(index(position));
+    }
+
+    final int unsignedByteAt(final long position) {
+        return Byte.toUnsignedInt(bigEndian.get(index(position)));
+    }
+
+    private ByteBuffer view(final ByteOrder order) {
+        return order == ByteOrder.BIG_ENDIAN ? bigEndian : littleEndian;
+    }
+}

@@ -1,0 +1,118 @@
+package org.mprt.ctk.pcap;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+
+import java.io.EOFException;
+import java.io.IOException;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+
+/**
+ * Reads through windows far smaller than the file, so that records straddle nearly every window
+ * edge, and expects exactly what a single window gives, whether the windows are read or mapped.
+ */
+class FileWindowTest {
+    /** Larger than the biggest record below (16 + 300 bytes), smaller than the file many times over. */
+    private static final int SMALL_WINDOW_BYTES = 512;
+    private static final int FRAMES = 200;
+
+    @TempDir
+    Path tempDir;
+
+    @Test
+    void shouldReadClassicPcapRecordsThatStraddleWindowEdges() throws IOException {
+        final Path file = tempDir.resolve("straddle.pcap");
+        try (PcapWriter writer = PcapWriter.create(file, LinkType.ETHERNET, ByteOrder.BIG_ENDIAN, 65_535)) {
+            writeFrames(writer);
+        }
+
+        assertSameThroughEveryWindow(file);
+    }
+
+    @Test
+    void shouldReadPcapngBlocksThatStraddleWindowEdges() throws IOException {
+        final Path file = tempDir.resolve("straddle.pcapng");
+        try (PcapngWriter writer = PcapngWriter.create(file, LinkType.ETHERNET)) {
+            writeFrames(writer);
+        }
+
+        assertSameThroughEveryWindow(file);
+    }
+
+    @Test
+    void shouldRejectARecordLargerThanAWindow() throws IOException {
+        final Path file = tempDir.resolve("too-large.pcap");
+        try (PcapWriter writer = PcapWriter.create(file, LinkType.ETHERNET)) {
+            writer.write(1L, new byte[1000]);
+        }
+
+        for (final boolean mapped : new boolean[] {false, true}) {
+            try (CaptureReader reader = mapped ? CaptureReader.openMapped(file, SMALL_WINDOW_BYTES)
+                : CaptureReader.open(file, SMALL_WINDOW_BYTES)) {
+                final CaptureFormatException error = catchThrowableOfType(
+                    CaptureFormatException.class, () -> reader.next(new Frame()));
+                assertThat(error).hasMessageContaining("frame 1, byte offset 24: record header claims captured length"
+                    + " 1000, over the largest frame this reader holds (expected at most 496)");
+            }
+        }
+    }
+
+    @Test
+    void shouldReadAnEarlierFramesBytesAgainByTheirFilePosition() throws IOException {
+        final Path file = tempDir.resolve("earlier.pcap");
+        try (PcapWriter writer = PcapWriter.create(file, LinkType.ETHERNET, ByteOrder.BIG_ENDIAN, 65_535)) {
+            writeFrames(writer);
+        }
+        final List<Long> positions = new ArrayList<>();
+        final List<byte[]> copies = new ArrayList<>();
+        try (CaptureReader reader = CaptureReader.open(file, SMALL_WINDOW_BYTES)) {
+            reader.forEach(frame -> {
+                positions.add(frame.positionOf(frame.dataOffset()));
+                copies.add(frame.copyData());
+            });
+            for (int i = 0; i < FRAMES; i++) {
+                final ByteBuffer again = ByteBuffer.allocate(copies.get(i).length);
+                reader.read(positions.get(i), again);
+                assertThat(again.array()).as("frame %d", i + 1).isEqualTo(copies.get(i));
+            }
+            assertThat(catchThrowableOfType(EOFException.class,
+                () -> reader.read(Files.size(file) - 1, ByteBuffer.allocate(2)))).hasMessageContaining("1 bytes short");
+        }
+    }
+
+    private void assertSameThroughEveryWindow(final Path file) throws IOException {
+        final List<String> whole = readThroughWindow(file, CaptureReader::open);
+        assertThat(whole).hasSize(FRAMES);
+        assertThat(readThroughWindow(file, f -> CaptureReader.open(f, SMALL_WINDOW_BYTES))).isEqualTo(whole);
+        assertThat(readThroughWindow(file, f -> CaptureReader.openMapped(f, SMALL_WINDOW_BYTES))).isEqualTo(whole);
+        assertThat(readThroughWindow(file, CaptureReader::openMapped)).isEqualTo(whole);
+    }
+
+    private interface Opening {
+        CaptureReader open(Path file) throws IOException;
+    }
+
+    private static void writeFrames(final CaptureWriter writer) throws IOException {
+        for (int i = 0; i < FRAMES; i++) {
+            writer.write(1_000L * i, WrittenFrame.pattern(1 + (i * 37) % 300, i));
+        }
+    }
+
+    /** Each frame as "number/timestamp/offset/bytes", so that lists compare with equals. */
+    private static List<String> readThroughWindow(final Path file, final Opening opening) throws IOException {
+        final List<String> frames = new ArrayList<>();
+        try (CaptureReader reader = opening.open(file)) {
+            reader.forEach(frame -> frames.add(frame.frameNumber() + "/" + frame.timestampNs() + "/"
+                + frame.recordOffsetBytes() + "/" + Arrays.toString(frame.copyData())));
+        }
+        return frames;
+    }
+}
