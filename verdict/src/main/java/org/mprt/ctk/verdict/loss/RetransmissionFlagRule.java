@@ -95,7 +95,8 @@ public final class RetransmissionFlagRule extends BehaviourRule {
         if (o.packet().payloadLength() != first.payloadLength()) {
             return "payload: expected " + first.payloadLength() + " bytes" + where(first) + ", found " + o.packet().payloadLength();
         }
-        if (o.isWholePacket() && first.hasPayloadBytes() && !first.samePayloadAs(o.packet())) {
+        if (o.isWholePacket() && first.hasPayloadBytes()
+            && !first.samePayloadAs(o.packet(), o.earlierBytes(first.payloadPosition(), first.payloadLength()))) {
             return "payload: the bytes differ from those of its first transmission (frame " + first.firstFrame() + ")";
         }
         return null;

@@ -85,7 +85,7 @@ public final class Judge {
     public static Counts run(final CaptureReader reader, final List<Rule> rules, final CaptureState state,
                              final List<PassObserver> observers) throws IOException {
         final Counts counts = new Counts();
-        final Observation o = new Observation(state);
+        final Observation o = new Observation(state, reader);
         final Rule[][] byKind = byKind(rules);
         final PassObserver[] watchers = observers.toArray(new PassObserver[0]);
         final RepeatedPackets repeats = state.facts().dropsDuplicates()

@@ -1,5 +1,9 @@
 package org.mprt.ctk.verdict.rule;
 
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.ByteBuffer;
+import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.verdict.state.CaptureState;
@@ -34,6 +38,8 @@ public final class Observation {
     private final NetworkLayer network = new NetworkLayer();
     private final DecodedPacket packet = new DecodedPacket();
     private final CaptureState state;
+    private final CaptureReader reader;
+    private ByteBuffer earlier = ByteBuffer.allocate(0);
     private DecodeStatus status;
     private boolean tracked = true;
     private FrameKind kind = FrameKind.OTHER;
@@ -43,8 +49,28 @@ public final class Observation {
     private Segment segmentSentBefore;
     private int psn;
 
-    Observation(final CaptureState state) {
+    Observation(final CaptureState state, final CaptureReader reader) {
         this.state = state;
+        this.reader = reader;
+    }
+
+    /**
+     * The capture file's bytes {@code [position, position + length)}, read again from the file: an
+     * earlier frame's, which the reader no longer holds ({@link Frame#positionOf(int)}). One buffer,
+     * reused: valid until the next call.
+     */
+    public ByteBuffer earlierBytes(final long position, final int length) {
+        if (earlier.capacity() < length) {
+            earlier = ByteBuffer.allocate(length);
+        }
+        earlier.clear().limit(length);
+        try {
+            reader.read(position, earlier);
+        } catch (final IOException e) {
+            throw new UncheckedIOException(reader.file() + ": reading " + length + " bytes again at byte offset "
+                + position, e);
+        }
+        return earlier.flip();
     }
 
     /**

@@ -196,7 +196,7 @@ public final class CaptureState {
             final Plane plane = planeOf(p);
             final Segment sentBefore = MprtOpcodes.isData(p) ? segmentSentBefore(p) : null;
             current = null;
-            mprt.apply(frame.frameNumber(), frame.timestampNs(), p, status, plane, sentBefore);
+            mprt.apply(frame, p, status, plane, sentBefore);
         } else {
             current = null;
             roce.apply(frame.frameNumber(), frame.timestampNs(), p);

@@ -4,6 +4,7 @@ import java.util.Collection;
 import java.util.Collections;
 import java.util.LinkedHashMap;
 import java.util.Map;
+import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.ip.Ecn;
@@ -134,11 +135,14 @@ final class MprtTracker {
      * {@code sentBefore} is the segment it sends again, as looked up for the rules
      * ({@link CaptureState#segmentSentBefore}), or null for a first transmission.
      */
-    void apply(final long frame, final long ns, final DecodedPacket p, final DecodeStatus status, final Plane plane,
+    void apply(final Frame captured, final DecodedPacket p, final DecodeStatus status, final Plane plane,
                final Segment sentBefore) {
+        final long frame = captured.frameNumber();
+        final long ns = captured.timestampNs();
         final int op = p.opcodeValue();
         if (op == OpcodeTable.MPRT_WRITE.code() || op == OpcodeTable.MPRT_SEND.code()) {
-            data(frame, ns, p, status == DecodeStatus.OK, plane, sentBefore);
+            data(frame, ns, p, status == DecodeStatus.OK ? captured.positionOf(p.payloadOffset()) : Segment.NOT_KEPT,
+                plane, sentBefore);
         } else if (op == OpcodeTable.MPRT_ACK.code()) {
             ack(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_NAK.code()) {
@@ -194,8 +198,8 @@ final class MprtTracker {
         }
     }
 
-    private void data(final long frame, final long ns, final DecodedPacket p, final boolean whole, final Plane plane,
-                      final Segment sentBefore) {
+    private void data(final long frame, final long ns, final DecodedPacket p, final long payloadPosition,
+                      final Plane plane, final Segment sentBefore) {
         final MdethFlyweight m = p.extensions().mdeth();
         if (m.pathId() >= MprtDirection.MAX_PATHS) {
             return;
@@ -206,7 +210,7 @@ final class MprtTracker {
         }
         d.sentBetween(plane);
         final int psn = p.bth().psn();
-        final Segment segment = segment(d, m, p, whole, frame, psn, ns, sentBefore);
+        final Segment segment = segment(d, m, p, payloadPosition, frame, psn, ns, sentBefore);
         final PathRecord path = d.pathOrNew(m.pathId());
         path.sent(psn, m.r() == 1, segment, frame, ns);
         path.onPlane(plane, p.udp().sourcePort(), frame, true);
@@ -218,12 +222,12 @@ final class MprtTracker {
 
     /** The segment this packet carries: new on its first transmission, else the one sent before. */
     private Segment segment(final MprtDirection d, final MdethFlyweight m, final DecodedPacket p,
-                                   final boolean whole, final long frame, final int psn, final long ns,
+                                   final long payloadPosition, final long frame, final int psn, final long ns,
                                    final Segment sentBefore) {
         Segment s = sentBefore;
         if (s == null) {
             s = new Segment(m.streamId(), m.msn(), m.messageOffset(), m.messageLength(), p.payloadLength(),
-                whole ? p.buffer() : null, p.payloadOffset(), p.opcodeValue(), frame, m.pathId(), psn, ns);
+                payloadPosition, p.opcodeValue(), frame, m.pathId(), psn, ns);
             d.remember(s);
             return s;
         }

@@ -11,20 +11,21 @@ import org.mprt.ctk.wire.decode.DecodedPacket;
  */
 public final class Segment {
 
+    /** {@link #payloadPosition()} of a segment whose first transmission the capture cut short. */
+    public static final long NOT_KEPT = -1;
+
     private final int streamId;
     private final long msn;
     private final long messageOffset;
     private final long messageLength;
     private final int payloadLength;
     /**
-     * The capture's buffer holding the first transmission's payload at {@link #payloadAt}, or null
-     * when the capture cut it short. Capture buffers stay readable while referenced (the reader maps
-     * windows of the file and leaves superseded ones to the collector), so a copy is compared with the
-     * first transmission byte for byte, and a first transmission that is never sent again costs no
-     * hashing.
+     * File position of the first transmission's payload, or {@link #NOT_KEPT} when the capture cut
+     * it short. A copy is compared with the first transmission byte for byte, read again from the
+     * file ({@link org.mprt.ctk.verdict.rule.Observation#earlierBytes}): retransmissions are few, and
+     * a first transmission that is never sent again costs neither a copy nor a hash.
      */
-    private final ByteBuffer payloadBytes;
-    private final int payloadAt;
+    private final long payloadPosition;
     private final int opcode;
     private final long firstFrame;
     private final int firstPathId;
@@ -39,7 +40,7 @@ public final class Segment {
     private int ackedPsn;
 
     Segment(final int streamId, final long msn, final long messageOffset, final long messageLength,
-            final int payloadLength, final ByteBuffer payloadBytes, final int payloadAt, final int opcode,
+            final int payloadLength, final long payloadPosition, final int opcode,
             final long frame, final int pathId,
             final int psn, final long ns) {
         this.streamId = streamId;
@@ -47,8 +48,7 @@ public final class Segment {
         this.messageOffset = messageOffset;
         this.messageLength = messageLength;
         this.payloadLength = payloadLength;
-        this.payloadBytes = payloadBytes;
-        this.payloadAt = payloadAt;
+        this.payloadPosition = payloadPosition;
         this.opcode = opcode;
         this.firstFrame = frame;
         this.firstPathId = pathId;
@@ -81,16 +81,21 @@ public final class Segment {
 
     /** True when the capture kept the first transmission's payload whole. */
     public boolean hasPayloadBytes() {
-        return payloadBytes != null;
+        return payloadPosition != NOT_KEPT;
+    }
+
+    /** File position of the first transmission's payload ({@link #payloadLength()} bytes); meaningful when {@link #hasPayloadBytes()}. */
+    public long payloadPosition() {
+        return payloadPosition;
     }
 
     /**
      * True when the packet's payload, of this segment's length and kept whole by the capture, has the
-     * bytes of the first transmission; meaningful when {@link #hasPayloadBytes()}.
+     * bytes of the first transmission, {@code firstPayload} as read from its {@link #payloadPosition()}.
      */
-    public boolean samePayloadAs(final DecodedPacket p) {
-        return p.payloadLength() == payloadLength && payloadBytes.slice(payloadAt, payloadLength)
-            .mismatch(p.buffer().slice(p.payloadOffset(), payloadLength)) < 0;
+    public boolean samePayloadAs(final DecodedPacket p, final ByteBuffer firstPayload) {
+        return p.payloadLength() == payloadLength
+            && firstPayload.mismatch(p.buffer().slice(p.payloadOffset(), payloadLength)) < 0;
     }
 
     public int opcode() {

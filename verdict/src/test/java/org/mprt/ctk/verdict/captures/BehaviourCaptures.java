@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.function.Consumer;
 import org.mprt.ctk.pcap.LinkType;
+import org.mprt.ctk.wire.icrc.Icrc;
 import org.mprt.ctk.wire.ip.Ecn;
 import org.mprt.ctk.wire.ip.NetworkKind;
 import org.mprt.ctk.wire.opcode.Opcode;
@@ -158,6 +159,15 @@ final class BehaviourCaptures {
             p.udpSourcePort = 0xC100 + p.pathId;
         }
         return p.buildProbe(f, true);
+    }
+
+    /** Payload bytes of a pattern {@code seed} picks (over IPv4), so that packets' payloads differ from each other. */
+    static Consumer<java.nio.ByteBuffer> payloadOf(final int seed) {
+        return FrameFactory.rewrite(b -> {
+            for (int i = MPRT_PAYLOAD_OFFSET; i < b.limit() - Icrc.ICRC_LENGTH; i++) {
+                b.put(i, (byte) (seed * 31 + i));
+            }
+        }, IPV4_OFFSET, NetworkKind.IPV4);
     }
 
     /** Changes one payload byte of an MPRT data frame and restores a valid ICRC. */

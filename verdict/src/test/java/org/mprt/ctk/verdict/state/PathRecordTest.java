@@ -110,7 +110,7 @@ class PathRecordTest {
     }
 
     private void sendBytes(final int psn, final int payloadBytes, final long ns) {
-        final Segment s = new Segment(0, psn, 0, payloadBytes, payloadBytes, null, 0, 0xC0, psn + 1, 0, psn, ns);
+        final Segment s = new Segment(0, psn, 0, payloadBytes, payloadBytes, Segment.NOT_KEPT, 0xC0, psn + 1, 0, psn, ns);
         path.sent(psn, false, s, psn + 1, ns);
     }
 

@@ -34,7 +34,7 @@ class SegmentLookupTest {
             assertThat(seen != null).as("frame %d: stream %d MSN %d offset %d", frame, stream, msn, offset)
                 .isEqualTo(model.contains(key));
             if (seen == null) {
-                d.remember(new Segment(stream, msn, offset, 2048, payload, null, 0, 0xC0, frame, 0, frame, frame));
+                d.remember(new Segment(stream, msn, offset, 2048, payload, Segment.NOT_KEPT, 0xC0, frame, 0, frame, frame));
                 model.add(key);
                 if (model.size() > MprtDirection.MAX_SEGMENTS) {
                     model.remove(model.iterator().next());
