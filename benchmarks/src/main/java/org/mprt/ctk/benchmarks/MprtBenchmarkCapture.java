@@ -3,6 +3,7 @@ package org.mprt.ctk.benchmarks;
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayDeque;
+import java.util.Arrays;
 import org.mprt.ctk.pcap.CaptureWriter;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
@@ -120,6 +121,8 @@ final class MprtBenchmarkCapture {
         m.pathId(pathId).streamId((int) (message % STREAMS)).scn(DCN_AT_A).msn(message / STREAMS).messageOffset(offset)
             .messageLength(length).virtualAddress(0x7f00_0000_0000L + message * length + offset).rkey(0x1234)
             .txTimestamp(txTimestamp()).f(offset == 0 ? 1 : 0).l(offset + PAYLOAD_BYTES == length ? 1 : 0).r(r);
+        // The payload's bytes are those of packet k, so that its retransmission repeats them (MPRT-LOSS-002).
+        Arrays.fill(buffer, e.payloadOffset(), e.payloadOffset() + PAYLOAD_BYTES, (byte) k);
         final int n = e.finish();
         w.write(EPOCH_NS + nowNs, buffer, 0, n, n);
         frames++;

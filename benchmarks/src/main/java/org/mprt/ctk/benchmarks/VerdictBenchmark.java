@@ -41,6 +41,11 @@ import org.mprt.ctk.verdict.timeline.TimeSequence;
  */
 public final class VerdictBenchmark {
 
+    /**
+     * Where the captures are written once and kept; its name changes with what they hold, so that a
+     * run never judges captures an earlier version of the benchmark wrote.
+     */
+    private static final String CAPTURES = "ctk-verdict-bench-2";
     private static final int SMALL = 100_000;
     private static final int RUNS = 3;
     /** The snap length of the headers-only copy: every header of a data packet, 22 bytes of its payload. */
@@ -58,7 +63,7 @@ public final class VerdictBenchmark {
 
     public static void main(final String[] args) throws Exception {
         final int frames = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
-        final Path dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), "ctk-verdict-bench"));
+        final Path dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), CAPTURES));
         final Path small = capture(dir, SMALL, 0);
         final Path full = capture(dir, frames, 0);
         final Path headers = capture(dir, frames, SNAP);
