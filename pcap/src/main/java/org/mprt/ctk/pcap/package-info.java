@@ -1,7 +1,7 @@
 /**
- * Capture files as the kit's evidence: reading classic pcap and pcapng (memory-mapped, any size,
- * nanosecond timestamps, no allocation per frame) and writing them atomically and
- * deterministically.
+ * Capture files as the kit's evidence: reading classic pcap and pcapng (through one reused buffer,
+ * any size, nanosecond timestamps, no allocation per frame, any frame readable again by its file
+ * position) and writing them atomically and deterministically.
  *
  * <p>Formats: classic pcap per draft-ietf-opsawg-pcap, pcapng per draft-ietf-opsawg-pcapng, link
  * types per the tcpdump.org LINKTYPE registry. The verdict engine reads untrusted captures through
