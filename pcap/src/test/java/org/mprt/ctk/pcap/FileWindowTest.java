@@ -17,7 +17,8 @@ import org.junit.jupiter.api.io.TempDir;
 
 /**
  * Reads through windows far smaller than the file, so that records straddle nearly every window
- * edge, and expects exactly what a single window gives, whether the windows are read or mapped.
+ * edge, and expects exactly what a single window gives, whether the windows are read or mapped; and
+ * reads every capture of {@code captures/} both ways, expecting the same frames and the same errors.
  */
 class FileWindowTest {
     /** Larger than the biggest record below (16 + 300 bytes), smaller than the file many times over. */
@@ -88,6 +89,27 @@ class FileWindowTest {
         }
     }
 
+    @Test
+    void shouldReadEveryCaptureInCapturesFolderAlikeWhetherReadOrMapped() throws IOException {
+        final List<Path> captures = CaptureAgreement.capturesIn(Path.of("..", "captures"));
+        assertThat(captures).isNotEmpty();
+        for (final Path capture : captures) {
+            assertThat(outcome(capture, CaptureReader::open)).as("%s read and mapped", capture)
+                .isEqualTo(outcome(capture, CaptureReader::openMapped));
+        }
+    }
+
+    /** Every frame of the file, then the error that stopped the reader, if one did. */
+    private static List<String> outcome(final Path file, final Opening opening) {
+        final List<String> frames = new ArrayList<>();
+        try (CaptureReader reader = opening.open(file)) {
+            reader.forEach(frame -> frames.add(describe(frame)));
+        } catch (final IOException | RuntimeException e) {
+            frames.add(e.getClass().getSimpleName() + ": " + e.getMessage());
+        }
+        return frames;
+    }
+
     private void assertSameThroughEveryWindow(final Path file) throws IOException {
         final List<String> whole = readThroughWindow(file, CaptureReader::open);
         assertThat(whole).hasSize(FRAMES);
@@ -110,9 +132,13 @@ class FileWindowTest {
     private static List<String> readThroughWindow(final Path file, final Opening opening) throws IOException {
         final List<String> frames = new ArrayList<>();
         try (CaptureReader reader = opening.open(file)) {
-            reader.forEach(frame -> frames.add(frame.frameNumber() + "/" + frame.timestampNs() + "/"
-                + frame.recordOffsetBytes() + "/" + Arrays.toString(frame.copyData())));
+            reader.forEach(frame -> frames.add(describe(frame)));
         }
         return frames;
+    }
+
+    private static String describe(final Frame frame) {
+        return frame.frameNumber() + "/" + frame.timestampNs() + "/" + frame.recordOffsetBytes() + "/"
+            + Arrays.toString(frame.copyData());
     }
 }
