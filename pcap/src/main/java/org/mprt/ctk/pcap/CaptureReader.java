@@ -1,5 +1,6 @@
 package org.mprt.ctk.pcap;
 
+import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -116,8 +117,13 @@ public final class CaptureReader implements AutoCloseable {
      * again raises the same error.
      */
     public boolean next(final Frame frame) throws IOException {
-        if (!decoder.next(frame, framesRead + 1)) {
-            return false;
+        try {
+            if (!decoder.next(frame, framesRead + 1)) {
+                return false;
+            }
+        } catch (final EOFException e) {
+            // The file shrank after it was opened: the framing checks held against the size seen then.
+            throw named(e, "frame " + (framesRead + 1) + ": ");
         }
         framesRead++;
         return true;
@@ -140,7 +146,18 @@ public final class CaptureReader implements AutoCloseable {
      * {@link java.io.EOFException} if the file ends first.
      */
     public void read(final long positionBytes, final ByteBuffer into) throws IOException {
-        ReadWindow.readFully(channel, positionBytes, into);
+        try {
+            ReadWindow.readFully(channel, positionBytes, into);
+        } catch (final EOFException e) {
+            throw named(e, "");
+        }
+    }
+
+    /** The error with the file and {@code where} in it before its message, as every error of the reader names them. */
+    private EOFException named(final EOFException e, final String where) {
+        final EOFException named = new EOFException(file + ": " + where + e.getMessage());
+        named.initCause(e);
+        return named;
     }
 
     @Override

@@ -7,11 +7,14 @@ import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.channels.FileChannel;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.nio.file.StandardOpenOption;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -85,7 +88,32 @@ class FileWindowTest {
                 assertThat(again.array()).as("frame %d", i + 1).isEqualTo(copies.get(i));
             }
             assertThat(catchThrowableOfType(EOFException.class,
-                () -> reader.read(Files.size(file) - 1, ByteBuffer.allocate(2)))).hasMessageContaining("1 bytes short");
+                () -> reader.read(Files.size(file) - 1, ByteBuffer.allocate(2))))
+                .hasMessage(file + ": the file ends at byte offset " + Files.size(file) + ", 1 bytes short of what was"
+                    + " asked (was it truncated while being read?)");
+        }
+    }
+
+    @Test
+    void shouldNameFileFrameAndOffsetWhenTheFileShrinksWhileBeingRead() throws IOException {
+        final Path file = tempDir.resolve("shrinking.pcap");
+        try (PcapWriter writer = PcapWriter.create(file, LinkType.ETHERNET, ByteOrder.BIG_ENDIAN, 65_535)) {
+            writeFrames(writer);
+        }
+        try (CaptureReader reader = CaptureReader.open(file, SMALL_WINDOW_BYTES)) {
+            final Frame frame = new Frame();
+            reader.next(frame);
+            try (FileChannel truncating = FileChannel.open(file, StandardOpenOption.WRITE)) {
+                truncating.truncate(SMALL_WINDOW_BYTES * 2L);
+            }
+            final EOFException error = catchThrowableOfType(EOFException.class, () -> {
+                while (reader.next(frame)) {
+                    frame.copyData();
+                }
+            });
+            assertThat(error).hasMessageMatching(Pattern.quote(file + ": frame ") + "\\d+: the file ends at"
+                + " byte offset " + SMALL_WINDOW_BYTES * 2 + ", \\d+ bytes short of what was asked \\(was it truncated"
+                + " while being read\\?\\)");
         }
     }
 
