@@ -14,6 +14,7 @@ import org.junit.jupiter.api.TestFactory;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.expectation.CaptureExpectation;
 import org.mprt.ctk.verdict.expectation.CaptureReplay;
 import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.rule.RuleBook;
@@ -67,5 +68,29 @@ class CapturesReplayTest {
         }
         assertThat(neverFailed).as("rules no capture in captures/ makes fail").isEmpty();
         assertThat(neverPassed).as("rules no capture in captures/ makes pass").isEmpty();
+    }
+
+    /**
+     * The expectation files themselves name, for every rule, a capture it passes and one it fails, so
+     * that a change which turns either into another outcome fails the replay instead of going unseen.
+     */
+    @Test
+    void shouldNameForEveryRuleACaptureItPassesAndOneItFails() throws Exception {
+        final Set<String> namedFail = new TreeSet<>();
+        final Set<String> namedPass = new TreeSet<>();
+        for (final Path capture : CaptureReplay.capturesIn(CapturesGenerationTest.CAPTURES)) {
+            CaptureExpectation.read(CaptureExpectation.fileFor(capture)).verdicts().forEach((id, expected) -> {
+                if (expected.outcome() == Outcome.FAIL) {
+                    namedFail.add(id);
+                } else if (expected.outcome() == Outcome.PASS) {
+                    namedPass.add(id);
+                }
+            });
+        }
+        final List<String> ids = RuleBook.all().stream().map(Rule::requirementId).toList();
+        assertThat(ids.stream().filter(id -> !namedFail.contains(id)).toList())
+            .as("rules no expectation file names as failing").isEmpty();
+        assertThat(ids.stream().filter(id -> !namedPass.contains(id)).toList())
+            .as("rules no expectation file names as passing").isEmpty();
     }
 }
