@@ -17,8 +17,8 @@ public final class ExitCodes {
         + "  0  no MUST or MUST NOT requirement failed (failed SHOULDs, inconclusive%n"
         + "     and not applicable verdicts are reported, not counted as failures)%n"
         + "  1  at least one MUST or MUST NOT requirement failed%n"
-        + "  2  usage or input error (bad option, missing or malformed capture,%n"
-        + "     bad parameter)%n"
+        + "  2  usage or input error (bad option, missing or malformed capture, a%n"
+        + "     capture truncated while being judged, bad parameter)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 

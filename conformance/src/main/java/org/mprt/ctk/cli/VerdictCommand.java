@@ -10,6 +10,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.pcap.CaptureFormatException;
+import org.mprt.ctk.pcap.CaptureShrankException;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.pics.PicsException;
 import org.mprt.ctk.verdict.CaptureJudge;
@@ -161,6 +162,10 @@ final class VerdictCommand implements Callable<Integer> {
                 return j.anyFailed() ? ExitCodes.FAIL : ExitCodes.PASS;
             } catch (final CaptureFormatException e) {
                 System.err.println("ctk: " + input.named(e).getMessage());
+                return ExitCodes.INPUT_ERROR;
+            } catch (final CaptureShrankException e) {
+                // Truncated or rewritten while being judged: the input's fault, no verdict.
+                System.err.println("ctk: " + e.getMessage());
                 return ExitCodes.INPUT_ERROR;
             }
         } catch (final InputException e) {

@@ -123,7 +123,7 @@ public final class CaptureReader implements AutoCloseable {
             }
         } catch (final EOFException e) {
             // The file shrank after it was opened: the framing checks held against the size seen then.
-            throw named(e, "frame " + (framesRead + 1) + ": ");
+            throw new CaptureShrankException(file, framesRead + 1, e);
         }
         framesRead++;
         return true;
@@ -143,21 +143,14 @@ public final class CaptureReader implements AutoCloseable {
     /**
      * Reads the file's bytes from {@code positionBytes} into {@code into}, from its position to its
      * limit: an earlier frame's bytes again, which the reader may no longer hold. Fails with an
-     * {@link java.io.EOFException} if the file ends first.
+     * {@link CaptureShrankException} if the file ends first.
      */
     public void read(final long positionBytes, final ByteBuffer into) throws IOException {
         try {
             ReadWindow.readFully(channel, positionBytes, into);
         } catch (final EOFException e) {
-            throw named(e, "");
+            throw new CaptureShrankException(file, 0, e);
         }
-    }
-
-    /** The error with the file and {@code where} in it before its message, as every error of the reader names them. */
-    private EOFException named(final EOFException e, final String where) {
-        final EOFException named = new EOFException(file + ": " + where + e.getMessage());
-        named.initCause(e);
-        return named;
     }
 
     @Override

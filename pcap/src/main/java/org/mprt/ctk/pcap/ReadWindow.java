@@ -47,8 +47,8 @@ final class ReadWindow extends FileWindow {
         final int start = into.position();
         while (into.hasRemaining()) {
             if (channel.read(into, position + into.position() - start) < 0) {
-                throw new EOFException("the file ends at byte offset " + (position + into.position() - start)
-                    + ", " + into.remaining() + " bytes short of what was asked (was it truncated while being read?)");
+                throw new EOFException("reading " + (into.limit() - start) + " bytes at byte offset " + position
+                    + ", the file now ends at byte offset " + channel.size() + " (was it truncated while being read?)");
             }
         }
     }

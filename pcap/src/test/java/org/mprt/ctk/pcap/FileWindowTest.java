@@ -3,7 +3,6 @@ package org.mprt.ctk.pcap;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
 
-import java.io.EOFException;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
@@ -87,10 +86,10 @@ class FileWindowTest {
                 reader.read(positions.get(i), again);
                 assertThat(again.array()).as("frame %d", i + 1).isEqualTo(copies.get(i));
             }
-            assertThat(catchThrowableOfType(EOFException.class,
+            assertThat(catchThrowableOfType(CaptureShrankException.class,
                 () -> reader.read(Files.size(file) - 1, ByteBuffer.allocate(2))))
-                .hasMessage(file + ": the file ends at byte offset " + Files.size(file) + ", 1 bytes short of what was"
-                    + " asked (was it truncated while being read?)");
+                .hasMessage(file + ": reading 2 bytes at byte offset " + (Files.size(file) - 1) + ", the file now ends at"
+                    + " byte offset " + Files.size(file) + " (was it truncated while being read?)");
         }
     }
 
@@ -106,14 +105,14 @@ class FileWindowTest {
             try (FileChannel truncating = FileChannel.open(file, StandardOpenOption.WRITE)) {
                 truncating.truncate(SMALL_WINDOW_BYTES * 2L);
             }
-            final EOFException error = catchThrowableOfType(EOFException.class, () -> {
+            final CaptureShrankException error = catchThrowableOfType(CaptureShrankException.class, () -> {
                 while (reader.next(frame)) {
                     frame.copyData();
                 }
             });
-            assertThat(error).hasMessageMatching(Pattern.quote(file + ": frame ") + "\\d+: the file ends at"
-                + " byte offset " + SMALL_WINDOW_BYTES * 2 + ", \\d+ bytes short of what was asked \\(was it truncated"
-                + " while being read\\?\\)");
+            assertThat(error).hasMessageMatching(Pattern.quote(file + ": frame " + error.frameNumber() + ": reading ")
+                + "\\d+ bytes at byte offset \\d+, the file now ends at byte offset " + SMALL_WINDOW_BYTES * 2
+                + " \\(was it truncated while being read\\?\\)");
         }
     }
 

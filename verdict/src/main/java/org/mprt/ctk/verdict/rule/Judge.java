@@ -1,6 +1,7 @@
 package org.mprt.ctk.verdict.rule;
 
 import java.io.IOException;
+import java.io.UncheckedIOException;
 import java.util.List;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
@@ -90,28 +91,34 @@ public final class Judge {
         final PassObserver[] watchers = observers.toArray(new PassObserver[0]);
         final RepeatedPackets repeats = state.facts().dropsDuplicates()
             ? new RepeatedPackets(state.facts().duplicateWindowNs()) : null;
-        while (reader.next(o.frame())) {
-            counts.frames++;
-            counts.stamped(o.frameNumber(), o.timestampNs());
-            o.status(decode(o));
-            if (o.network().encapsulations() > 0) {
-                counts.encapsulated++;
+        try {
+            while (reader.next(o.frame())) {
+                counts.frames++;
+                counts.stamped(o.frameNumber(), o.timestampNs());
+                o.status(decode(o));
+                if (o.network().encapsulations() > 0) {
+                    counts.encapsulated++;
+                }
+                if (repeats != null && o.isTransport() && repeats.isRepeat(o.packet(), o.timestampNs())) {
+                    counts.duplicate++;
+                    continue;
+                }
+                count(o, counts);
+                o.tracked(state.admit(o.frame(), o.status(), o.packet()));
+                final FrameKind kind = FrameKind.of(o);
+                o.settle(kind);
+                for (final Rule rule : byKind[kind.ordinal()]) {
+                    rule.observe(o);
+                }
+                for (final PassObserver w : watchers) {
+                    w.observe(o);
+                }
+                state.apply(o.frame(), o.status(), o.packet(), o.network());
             }
-            if (repeats != null && o.isTransport() && repeats.isRepeat(o.packet(), o.timestampNs())) {
-                counts.duplicate++;
-                continue;
-            }
-            count(o, counts);
-            o.tracked(state.admit(o.frame(), o.status(), o.packet()));
-            final FrameKind kind = FrameKind.of(o);
-            o.settle(kind);
-            for (final Rule rule : byKind[kind.ordinal()]) {
-                rule.observe(o);
-            }
-            for (final PassObserver w : watchers) {
-                w.observe(o);
-            }
-            state.apply(o.frame(), o.status(), o.packet(), o.network());
+        } catch (final UncheckedIOException e) {
+            // A rule read earlier bytes again (Observation.earlierBytes) and the file failed it: the
+            // capture's error, as the reader reports it, not the rule's.
+            throw e.getCause();
         }
         state.finish();
         return counts;

@@ -1,0 +1,89 @@
+package org.mprt.ctk.verdict.captures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.catchThrowableOfType;
+import static org.mprt.ctk.verdict.captures.BehaviourCaptures.connection;
+
+import java.io.IOException;
+import java.io.RandomAccessFile;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.List;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.pcap.CaptureShrankException;
+import org.mprt.ctk.verdict.rule.Judge;
+import org.mprt.ctk.verdict.rule.PassObserver;
+import org.mprt.ctk.verdict.rule.RuleBook;
+import org.mprt.ctk.verdict.state.CapturePoint;
+import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.Timers;
+
+/**
+ * A capture truncated while it is judged ends the pass with {@link CaptureShrankException}, naming
+ * the file, the frame and the byte offset where the file now ends, whether the reader meets the end
+ * or a rule reading an earlier frame's bytes again does (MPRT-LOSS-002): an error of the input, which
+ * {@code ctk verdict} reports as one, never a rule's failure or a half-judged capture.
+ */
+class ShrinkingCaptureTest {
+
+    private static final int OTHER_PACKETS = 1200;
+
+    @Test
+    void shouldNameTheFrameTheReaderWasReadingWhenTheFileEnded(@TempDir final Path dir) throws Exception {
+        final Path capture = capture(dir);
+        final CaptureShrankException e = judgeTruncating(capture, 1, 600_000);
+        assertThat(e.frameNumber()).isGreaterThan(1);
+        assertThat(e.getMessage()).startsWith(capture + ": frame " + e.frameNumber() + ": reading ")
+            .endsWith(", the file now ends at byte offset 600000 (was it truncated while being read?)");
+    }
+
+    @Test
+    void shouldNameTheFileWhenARuleReadsAnEarlierFrameAgainPastItsEnd(@TempDir final Path dir) throws Exception {
+        final Path capture = capture(dir);
+        // After the last other packet, every remaining frame is already read; MPRT-LOSS-002 then reads frame 1 again.
+        final CaptureShrankException e = judgeTruncating(capture, OTHER_PACKETS + 1, 0);
+        assertThat(e.frameNumber()).isZero();
+        assertThat(e.getMessage()).startsWith(capture + ": reading 1024 bytes at byte offset ")
+            .endsWith(", the file now ends at byte offset 0 (was it truncated while being read?)");
+    }
+
+    /** Judges the capture with every rule, truncating it to {@code size} bytes once frame {@code atFrame} has been shown. */
+    private static CaptureShrankException judgeTruncating(final Path capture, final long atFrame, final long size)
+        throws IOException {
+        final PassObserver truncate = o -> {
+            if (o.frameNumber() == atFrame) {
+                try (RandomAccessFile f = new RandomAccessFile(capture.toFile(), "rw")) {
+                    f.setLength(size);
+                } catch (final IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }
+        };
+        try (CaptureReader reader = CaptureReader.open(capture)) {
+            final CaptureState state = new CaptureState(CapturePoint.takenAt(List.of(InetAddress.getByName("10.0.0.1"))),
+                false, Timers.defaults());
+            return catchThrowableOfType(() -> Judge.run(reader, RuleBook.all(), state, List.of(truncate)),
+                CaptureShrankException.class);
+        }
+    }
+
+    /** A data packet, 1200 of another connection (over 1 MiB, more than the reader holds), then its retransmission. */
+    private static Path capture(final Path dir) throws IOException {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = CaptureFile.ethernet("shrinking.pcap")
+            .at(0, b.data(p -> p.tamper = BehaviourCaptures.payloadOf(0)));
+        for (int k = 0; k < OTHER_PACKETS; k++) {
+            final int psn = k;
+            file.at(1 + k, b.data(p -> { connection(p, 2); p.psn = psn; p.msn = psn; p.tamper = BehaviourCaptures.payloadOf(1 + psn); }));
+        }
+        file.at(2 * OTHER_PACKETS, b.data(p -> { p.r = 1; p.tamper = BehaviourCaptures.payloadOf(0); }));
+        file.inTimeOrder().write(dir);
+        final Path capture = dir.resolve(file.name());
+        assertThat(Files.size(capture)).isGreaterThan(1L << 20);
+        return capture;
+    }
+}
