@@ -87,7 +87,7 @@ public final class Judge {
                              final List<PassObserver> observers) throws IOException {
         final Counts counts = new Counts();
         final Observation o = new Observation(state, reader);
-        final Rule[][] byKind = byKind(rules);
+        final RuleSequence[] byKind = byKind(rules);
         final PassObserver[] watchers = observers.toArray(new PassObserver[0]);
         final RepeatedPackets repeats = state.facts().dropsDuplicates()
             ? new RepeatedPackets(state.facts().duplicateWindowNs()) : null;
@@ -107,9 +107,7 @@ public final class Judge {
                 o.tracked(state.admit(o.frame(), o.status(), o.packet()));
                 final FrameKind kind = FrameKind.of(o);
                 o.settle(kind);
-                for (final Rule rule : byKind[kind.ordinal()]) {
-                    rule.observe(o);
-                }
+                byKind[kind.ordinal()].observe(o);
                 for (final PassObserver w : watchers) {
                     w.observe(o);
                 }
@@ -125,10 +123,11 @@ public final class Judge {
     }
 
     /** For each frame kind, the rules that look at it, in the order given. */
-    private static Rule[][] byKind(final List<Rule> rules) {
-        final Rule[][] byKind = new Rule[FrameKind.values().length][];
+    private static RuleSequence[] byKind(final List<Rule> rules) {
+        final RuleSequence[] byKind = new RuleSequence[FrameKind.values().length];
         for (final FrameKind kind : FrameKind.values()) {
-            byKind[kind.ordinal()] = rules.stream().filter(r -> (r.kinds() & kind.bit()) != 0).toArray(Rule[]::new);
+            byKind[kind.ordinal()] = RuleSequences.of(kind,
+                rules.stream().filter(r -> (r.kinds() & kind.bit()) != 0).toArray(Rule[]::new));
         }
         return byKind;
     }

@@ -1,0 +1,73 @@
+package org.mprt.ctk.verdict.rule;
+
+import java.io.IOException;
+import java.io.InputStream;
+import java.lang.invoke.MethodHandle;
+import java.lang.invoke.MethodHandles;
+import java.lang.invoke.MethodType;
+
+/**
+ * Makes the judge's rule sequence of each frame kind from a copy of {@link UnrolledRuleSequence} of
+ * its own: the same class file, defined once per kind as a hidden class.
+ *
+ * <p>Why copies: the JIT compiler keeps what it has seen per call site of a class's code. With one
+ * class for every kind, a site would see the rule at its position in each kind's sequence (up to
+ * eight classes, not one) and would go through the virtual-method table again; a copy per kind
+ * keeps each site to its one rule. When no copy can be defined (the class file cannot be read, or
+ * the JVM refuses), every kind uses {@link UnrolledRuleSequence} itself: the same calls in the same
+ * order, only slower.
+ */
+final class RuleSequences {
+
+    /** Per frame kind, the constructor {@code (Rule[])} of its copy; all null when no copy could be made. */
+    private static final MethodHandle[] COPIES = copies();
+
+    private RuleSequences() {
+    }
+
+    /** The sequence of {@code rules}, in that order, for frames of {@code kind}. */
+    static RuleSequence of(final FrameKind kind, final Rule[] rules) {
+        final MethodHandle copy = COPIES[kind.ordinal()];
+        if (copy == null) {
+            return new UnrolledRuleSequence(rules);
+        }
+        try {
+            return (RuleSequence) copy.invoke(rules);
+        } catch (final RuntimeException | Error e) {
+            throw e;
+        } catch (final Throwable t) {
+            throw new IllegalStateException("the rule sequence for " + kind + " could not be made", t);
+        }
+    }
+
+    /** True when each kind has a class of its own (else they share {@link UnrolledRuleSequence}). */
+    static boolean copiesPerKind() {
+        return COPIES[0] != null;
+    }
+
+    private static MethodHandle[] copies() {
+        final MethodHandle[] copies = new MethodHandle[FrameKind.values().length];
+        final byte[] form = classFile();
+        if (form == null) {
+            return copies;
+        }
+        try {
+            for (final FrameKind kind : FrameKind.values()) {
+                final MethodHandles.Lookup copy = MethodHandles.lookup().defineHiddenClass(form, true);
+                copies[kind.ordinal()] = copy.findConstructor(copy.lookupClass(),
+                    MethodType.methodType(void.class, Rule[].class));
+            }
+            return copies;
+        } catch (final ReflectiveOperationException | LinkageError | SecurityException e) {
+            return new MethodHandle[copies.length];
+        }
+    }
+
+    private static byte[] classFile() {
+        try (InputStream in = UnrolledRuleSequence.class.getResourceAsStream("UnrolledRuleSequence.class")) {
+            return in == null ? null : in.readAllBytes();
+        } catch (final IOException e) {
+            return null;
+        }
+    }
+}
