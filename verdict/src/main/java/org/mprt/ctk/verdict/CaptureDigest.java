@@ -2,7 +2,7 @@ package org.mprt.ctk.verdict;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.nio.MappedByteBuffer;
+import java.nio.ByteBuffer;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -13,14 +13,19 @@ import java.util.concurrent.FutureTask;
 
 /**
  * The SHA-256 of a capture file, which the reports carry so that a verdict names exactly the bytes
- * it judged. It is computed over the file mapped in place, on a thread of its own that
- * {@link #start} begins while the judge reads the same file: hashing a 1 GB capture takes about a
- * third as long as judging it, and on a machine with a second core it then costs no wall time.
+ * it judged. It is computed on a thread of its own that {@link #start} begins while the judge reads
+ * the same file: hashing a 1 GB capture takes about half as long as judging it, and on a machine with
+ * a second core it then costs no wall time. The file is read a piece at a time into one buffer, not
+ * mapped: touching a mapped page past the end of a file truncated meanwhile is a bus fault, which the
+ * JVM turns into an {@code InternalError} (a kit error), where a read simply ends early and the judge,
+ * reading the same file, reports the truncation as the input's.
+ * Reading is no slower: for the benchmark's 974 MB capture, 0.67 to 0.85 s read so against 0.69 to
+ * 0.91 s mapped, each in its own JVM, four rounds in turn.
  */
 public final class CaptureDigest {
 
-    /** Mapped 64 MB at a time: files of any size are read, and a cancelled digest stops soon. */
-    private static final long CHUNK = 1L << 26;
+    /** Read 1 MiB at a time: a cancelled digest stops soon. */
+    private static final int CHUNK = 1 << 20;
 
     private final FutureTask<String> task;
 
@@ -75,11 +80,11 @@ public final class CaptureDigest {
         } catch (final NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
+        final ByteBuffer piece = ByteBuffer.allocateDirect(CHUNK);
         try (FileChannel channel = FileChannel.open(file)) {
-            final long size = channel.size();
-            for (long at = 0; at < size && !Thread.currentThread().isInterrupted(); at += CHUNK) {
-                final MappedByteBuffer part = channel.map(FileChannel.MapMode.READ_ONLY, at, Math.min(CHUNK, size - at));
-                digest.update(part);
+            long at = 0;
+            for (int n; !Thread.currentThread().isInterrupted() && (n = channel.read(piece.clear(), at)) > 0; at += n) {
+                digest.update(piece.flip());
             }
         }
         return HexFormat.of().formatHex(digest.digest());
