@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.captures;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mprt.ctk.verdict.captures.BehaviourCaptures.connection;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -22,7 +23,7 @@ import org.mprt.ctk.verdict.Verdict;
  */
 class FirstTransmissionReadAgainTest {
 
-    private static final int OTHER_PACKETS = 1200;
+    static final int OTHER_PACKETS = 1200;
     /** Frame number of the retransmission: after the first transmission and the other connection's packets. */
     private static final long RETRANSMISSION = OTHER_PACKETS + 2;
 
@@ -43,8 +44,18 @@ class FirstTransmissionReadAgainTest {
     }
 
     private static Verdict lossOfCopy(final Path dir, final boolean changed) throws Exception {
+        return CaptureJudge.standard().takenAt(List.of(InetAddress.getByName("10.0.0.1")))
+            .judge(copyFarBack(dir, "read-again.pcap", changed)).verdictOn("MPRT-LOSS-002").orElseThrow();
+    }
+
+    /**
+     * A data packet (frame 1), {@link #OTHER_PACKETS} of another connection (over 1 MiB, more than the
+     * reader holds at a time), then its retransmission (frame 1202), with one payload byte changed when
+     * {@code changed}; written to {@code dir}.
+     */
+    static Path copyFarBack(final Path dir, final String name, final boolean changed) throws IOException {
         final BehaviourCaptures b = new BehaviourCaptures();
-        final CaptureFile file = CaptureFile.ethernet("read-again.pcap")
+        final CaptureFile file = CaptureFile.ethernet(name)
             .at(0, b.data(p -> p.tamper = BehaviourCaptures.payloadOf(0)));                             // 1
         for (int k = 0; k < OTHER_PACKETS; k++) {
             final int psn = k;
@@ -55,8 +66,6 @@ class FirstTransmissionReadAgainTest {
         file.inTimeOrder().write(dir);
         final Path capture = dir.resolve(file.name());
         assertThat(Files.size(capture)).isGreaterThan(1L << 20);
-
-        return CaptureJudge.standard().takenAt(List.of(InetAddress.getByName("10.0.0.1")))
-            .judge(capture).verdictOn("MPRT-LOSS-002").orElseThrow();
+        return capture;
     }
 }

@@ -2,13 +2,11 @@ package org.mprt.ctk.verdict.captures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.catchThrowableOfType;
-import static org.mprt.ctk.verdict.captures.BehaviourCaptures.connection;
 
 import java.io.IOException;
 import java.io.RandomAccessFile;
 import java.io.UncheckedIOException;
 import java.net.InetAddress;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -30,11 +28,9 @@ import org.mprt.ctk.verdict.state.Timers;
  */
 class ShrinkingCaptureTest {
 
-    private static final int OTHER_PACKETS = 1200;
-
     @Test
     void shouldNameTheFrameTheReaderWasReadingWhenTheFileEnded(@TempDir final Path dir) throws Exception {
-        final Path capture = capture(dir);
+        final Path capture = FirstTransmissionReadAgainTest.copyFarBack(dir, "shrinking.pcap", false);
         final CaptureShrankException e = judgeTruncating(capture, 1, 600_000);
         assertThat(e.frameNumber()).isGreaterThan(1);
         assertThat(e.getMessage()).startsWith(capture + ": frame " + e.frameNumber() + ": reading ")
@@ -43,9 +39,9 @@ class ShrinkingCaptureTest {
 
     @Test
     void shouldNameTheFileWhenARuleReadsAnEarlierFrameAgainPastItsEnd(@TempDir final Path dir) throws Exception {
-        final Path capture = capture(dir);
+        final Path capture = FirstTransmissionReadAgainTest.copyFarBack(dir, "shrinking.pcap", false);
         // After the last other packet, every remaining frame is already read; MPRT-LOSS-002 then reads frame 1 again.
-        final CaptureShrankException e = judgeTruncating(capture, OTHER_PACKETS + 1, 0);
+        final CaptureShrankException e = judgeTruncating(capture, FirstTransmissionReadAgainTest.OTHER_PACKETS + 1, 0);
         assertThat(e.frameNumber()).isZero();
         assertThat(e.getMessage()).startsWith(capture + ": reading 1024 bytes at byte offset ")
             .endsWith(", the file now ends at byte offset 0 (was it truncated while being read?)");
@@ -69,21 +65,5 @@ class ShrinkingCaptureTest {
             return catchThrowableOfType(() -> Judge.run(reader, RuleBook.all(), state, List.of(truncate)),
                 CaptureShrankException.class);
         }
-    }
-
-    /** A data packet, 1200 of another connection (over 1 MiB, more than the reader holds), then its retransmission. */
-    private static Path capture(final Path dir) throws IOException {
-        final BehaviourCaptures b = new BehaviourCaptures();
-        final CaptureFile file = CaptureFile.ethernet("shrinking.pcap")
-            .at(0, b.data(p -> p.tamper = BehaviourCaptures.payloadOf(0)));
-        for (int k = 0; k < OTHER_PACKETS; k++) {
-            final int psn = k;
-            file.at(1 + k, b.data(p -> { connection(p, 2); p.psn = psn; p.msn = psn; p.tamper = BehaviourCaptures.payloadOf(1 + psn); }));
-        }
-        file.at(2 * OTHER_PACKETS, b.data(p -> { p.r = 1; p.tamper = BehaviourCaptures.payloadOf(0); }));
-        file.inTimeOrder().write(dir);
-        final Path capture = dir.resolve(file.name());
-        assertThat(Files.size(capture)).isGreaterThan(1L << 20);
-        return capture;
     }
 }
