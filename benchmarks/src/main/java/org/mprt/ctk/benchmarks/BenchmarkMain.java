@@ -17,7 +17,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * <pre>java -jar benchmarks/target/benchmarks.jar [frames]</pre>
  *
  * <p>With {@code verdict} as first argument it runs {@link VerdictBenchmark} instead: the whole rule
- * set against tshark, and the engine's memory.
+ * set against tshark, and the engine's memory; with {@code passes}, {@link PassSeries}: the pass timed
+ * many times in one JVM, what {@code benchmarks/compare-builds} runs for two builds in turn.
  */
 public final class BenchmarkMain {
 
@@ -29,6 +30,10 @@ public final class BenchmarkMain {
     public static void main(final String[] args) throws Exception {
         if (args.length > 0 && "verdict".equals(args[0])) {
             VerdictBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if (args.length > 0 && "passes".equals(args[0])) {
+            PassSeries.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         final String frames = args.length > 0 ? args[0] : "1000000";

@@ -64,9 +64,9 @@ public final class VerdictBenchmark {
     public static void main(final String[] args) throws Exception {
         final int frames = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
         final Path dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), CAPTURES));
-        final Path small = capture(dir, SMALL, 0);
-        final Path full = capture(dir, frames, 0);
-        final Path headers = capture(dir, frames, SNAP);
+        final Path small = capture(SMALL, 0);
+        final Path full = capture(frames, 0);
+        final Path headers = capture(frames, SNAP);
         System.out.printf(Locale.ROOT, "MPRT capture: %d frames, %d MB (%s); %d processors; max heap %d MB%n", frames,
             Files.size(full) >> 20, full, Runtime.getRuntime().availableProcessors(),
             Runtime.getRuntime().maxMemory() >> 20);
@@ -226,7 +226,7 @@ public final class VerdictBenchmark {
     }
 
     /** One pass of the rules {@code which} accepts over the capture, without the file's digest. */
-    private static void pass(final Path capture, final Predicate<Rule> which) throws IOException {
+    static void pass(final Path capture, final Predicate<Rule> which) throws IOException {
         final List<Rule> rules = RuleBook.all(null, Timers.defaults()).stream().filter(which).toList();
         try (CaptureReader reader = CaptureReader.open(capture)) {
             Judge.run(reader, rules, new CaptureState(CapturePoint.inferred(), false, Timers.defaults()),
@@ -235,6 +235,11 @@ public final class VerdictBenchmark {
         for (final Rule r : rules) {
             r.verdict();
         }
+    }
+
+    /** The benchmark's capture of {@code frames} frames ({@code snap} 0: whole frames), written once. */
+    static Path capture(final int frames, final int snap) throws IOException {
+        return capture(Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), CAPTURES)), frames, snap);
     }
 
     private static Path capture(final Path dir, final int frames, final int snap) throws IOException {
