@@ -20,14 +20,19 @@ import java.lang.invoke.MethodType;
 final class RuleSequences {
 
     /** Per frame kind, the constructor {@code (Rule[])} of its copy; all null when no copy could be made. */
-    private static final MethodHandle[] COPIES = copies();
+    private static final MethodHandle[] COPIES = copies(classFile());
 
     private RuleSequences() {
     }
 
     /** The sequence of {@code rules}, in that order, for frames of {@code kind}. */
     static RuleSequence of(final FrameKind kind, final Rule[] rules) {
-        final MethodHandle copy = COPIES[kind.ordinal()];
+        return of(kind, rules, COPIES);
+    }
+
+    /** As {@link #of(FrameKind, Rule[])}, from the copies given (all null: none could be made). */
+    static RuleSequence of(final FrameKind kind, final Rule[] rules, final MethodHandle[] copies) {
+        final MethodHandle copy = copies[kind.ordinal()];
         if (copy == null) {
             return new UnrolledRuleSequence(rules);
         }
@@ -45,9 +50,9 @@ final class RuleSequences {
         return COPIES[0] != null;
     }
 
-    private static MethodHandle[] copies() {
+    /** Per frame kind, a copy defined from the class file {@code form}; all null when it is null or refused. */
+    static MethodHandle[] copies(final byte[] form) {
         final MethodHandle[] copies = new MethodHandle[FrameKind.values().length];
-        final byte[] form = classFile();
         if (form == null) {
             return copies;
         }
@@ -63,7 +68,7 @@ final class RuleSequences {
         }
     }
 
-    private static byte[] classFile() {
+    static byte[] classFile() {
         try (InputStream in = UnrolledRuleSequence.class.getResourceAsStream("UnrolledRuleSequence.class")) {
             return in == null ? null : in.readAllBytes();
         } catch (final IOException e) {

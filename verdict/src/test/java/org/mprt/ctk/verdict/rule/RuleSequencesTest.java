@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.rule;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.lang.invoke.MethodHandle;
 import java.util.ArrayList;
 import java.util.HashSet;
 import java.util.List;
@@ -89,5 +90,26 @@ class RuleSequencesTest {
             classes.add(sequence.getClass());
         }
         assertThat(classes).hasSize(FrameKind.values().length);
+    }
+
+    @Test
+    void shouldFallBackToThePlainClassInTheSameOrderWhenNoCopyCanBeDefined() {
+        final byte[] refused = RuleSequences.classFile().clone();
+        refused[0] = 0; // no longer a class file's magic number
+        for (final byte[] form : new byte[][] {null, refused}) {
+            final MethodHandle[] copies = RuleSequences.copies(form);
+            assertThat(copies).containsOnlyNulls().hasSize(FrameKind.values().length);
+            for (final FrameKind kind : FrameKind.values()) {
+                final List<Integer> record = new ArrayList<>();
+                final Rule[] rules = new Rule[UnrolledRuleSequence.SITES + 2];
+                for (int i = 0; i < rules.length; i++) {
+                    rules[i] = new Numbered(i, record);
+                }
+                final RuleSequence sequence = RuleSequences.of(kind, rules, copies);
+                assertThat(sequence.getClass()).isEqualTo(UnrolledRuleSequence.class);
+                sequence.observe(null);
+                assertThat(record).as("%s", kind).hasSize(rules.length).isSorted().doesNotHaveDuplicates();
+            }
+        }
     }
 }
