@@ -64,7 +64,11 @@ public final class CaptureReader implements AutoCloseable {
 
     /**
      * As {@link #open(Path)}, with the file memory-mapped instead of read: frames handed out stay
-     * readable after the next {@code next}, at the cost of a page fault per page or few.
+     * readable after the next {@code next}, at the cost of a page fault per page or few. A file that
+     * something truncates while it is mapped fails the next read of a page past its new end with the
+     * JVM's {@link InternalError}, wherever that read is (a rule reading a frame's bytes too), not with
+     * {@link CaptureShrankException}: the kit judges through {@link #open(Path)}, and this reader serves
+     * the reader benchmark's comparison.
      */
     public static CaptureReader openMapped(final Path file) throws IOException {
         return open(file, channel -> new MappedWindow(channel, channel.size(), MappedWindow.DEFAULT_WINDOW_SIZE_BYTES));
