@@ -32,7 +32,10 @@ public final class ExitCodes {
         + "     name that select no scenario; a feature file asks for something the kit%n"
         + "     cannot do, reported with its file and line)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
-        + "     or the JVM ran out of memory, and the message says how to give it more)%n";
+        + "     or the JVM ran out of memory, and the message says how to give it more);%n"
+        + "     also a scenario that ended in an error before its verdict (ERROR: a%n"
+        + "     device raised an exception or ran without end, and every device the%n"
+        + "     suite runs is the kit's own)%n";
 
     private ExitCodes() {
     }

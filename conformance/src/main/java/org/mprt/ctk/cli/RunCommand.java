@@ -163,7 +163,8 @@ final class RunCommand implements Callable<Integer> {
             return;
         }
         final Path file = rerunFile.isEmpty() ? outDir.resolve("rerun.txt") : Path.of(rerunFile);
-        final List<String> failed = results.stream().filter(r -> r.status() == ScenarioResult.Status.FAILED)
+        final List<String> failed = results.stream()
+            .filter(r -> r.status() == ScenarioResult.Status.FAILED || r.status() == ScenarioResult.Status.ERROR)
             .map(ScenarioResult::location).sorted().toList();
         if (file.toAbsolutePath().getParent() != null) {
             Files.createDirectories(file.toAbsolutePath().getParent());

@@ -51,14 +51,21 @@ final class RunSummary {
         if (!outcome.inputErrors().isEmpty() || !outcome.containerErrors().isEmpty()) {
             return ExitCodes.INPUT_ERROR;
         }
+        if (count(ScenarioResult.Status.ERROR) > 0) {
+            // Every device the suite runs is the kit's own code: a scenario without a verdict is the kit's error.
+            return ExitCodes.KIT_ERROR;
+        }
         final boolean replayOk = CaptureReplayJob.asExpected(replayed) == replayed.size();
         return count(ScenarioResult.Status.FAILED) == 0 && statement.allConform() && replayOk ? ExitCodes.PASS : ExitCodes.FAIL;
     }
 
     void print(final PrintStream out) {
-        out.printf("%nscenarios: %d run%s: %d passed, %d failed, %d not applicable (seed: %s)%n", outcome.results().size(),
+        out.printf("%nscenarios: %d run%s: %d passed, %d failed, %s%d not applicable (seed: %s)%n", outcome.results().size(),
             shard == null ? "" : " in shard " + shard, count(ScenarioResult.Status.PASSED), count(ScenarioResult.Status.FAILED),
-            count(ScenarioResult.Status.SKIPPED), seed == null ? "each scenario's own, from its name" : seed + " for every scenario");
+            errors(), count(ScenarioResult.Status.SKIPPED),
+            seed == null ? "each scenario's own, from its name" : seed + " for every scenario");
+        outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.ERROR).limit(MAX_LISTED)
+            .forEach(r -> out.printf("  ERROR  %s  %s%n         no verdict: %s%n", r.location(), r.name(), firstLine(r.message())));
         outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.FAILED && !isInputError(r)).limit(MAX_LISTED)
             .forEach(r -> out.printf("  FAILED %s  %s%n         %s%n", r.location(), r.name(), firstLine(r.message())));
         outcome.inputErrors().forEach(e -> out.println("ctk: input error: " + e));
@@ -80,9 +87,13 @@ final class RunSummary {
         final ObjectNode scenarios = root.putObject("scenarios");
         scenarios.put("passed", count(ScenarioResult.Status.PASSED));
         scenarios.put("failed", count(ScenarioResult.Status.FAILED));
+        scenarios.put("error", count(ScenarioResult.Status.ERROR));
         scenarios.put("notApplicable", count(ScenarioResult.Status.SKIPPED));
         final ArrayNode failed = scenarios.putArray("failedScenarios");
         outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.FAILED).forEach(r -> failed.add(r.location()));
+        final ArrayNode inError = scenarios.putArray("errorScenarios");
+        outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.ERROR)
+            .forEach(r -> inError.addObject().put("location", r.location()).put("message", r.message()));
         final ArrayNode errors = root.putArray("inputErrors");
         outcome.inputErrors().forEach(errors::add);
         outcome.containerErrors().forEach(errors::add);
@@ -106,7 +117,7 @@ final class RunSummary {
         final StringBuilder s = new StringBuilder("<!DOCTYPE html>\n<html lang=\"en\"><head><meta charset=\"utf-8\"><title>mprt-ctk run"
             + "</title><style>body{font-family:system-ui,sans-serif;margin:2em}</style></head><body>\n<h1>mprt-ctk "
             + Html.esc(statement.kitVersion()) + ": run</h1>\n<p>Scenarios: " + count(ScenarioResult.Status.PASSED) + " passed, "
-            + count(ScenarioResult.Status.FAILED) + " failed, " + count(ScenarioResult.Status.SKIPPED) + " not applicable"
+            + count(ScenarioResult.Status.FAILED) + " failed, " + errors() + count(ScenarioResult.Status.SKIPPED) + " not applicable"
             + (shard == null ? "" : " (shard " + Html.esc(shard) + ")") + ".</p>\n<ul>\n"
             + "<li><a href=\"" + StatementWriter.HTML_FILE + "\">Conformance statement</a> (<a href=\"" + StatementWriter.JSON_FILE
             + "\">JSON</a>)</li>\n<li><a href=\"cucumber.html\">Cucumber report</a> with each scenario's capture and verdict page"
@@ -118,6 +129,12 @@ final class RunSummary {
                 .append(" of ").append(replayed.size()).append(" as expected</li>\n");
         }
         return s.append("</ul>\n</body></html>\n").toString();
+    }
+
+    /** "N in error (no verdict), " when there are such scenarios, else nothing: a run without them reads as before. */
+    private String errors() {
+        final long n = count(ScenarioResult.Status.ERROR);
+        return n == 0 ? "" : n + " in error (no verdict), ";
     }
 
     /** A failure the input errors already report, with their file and line. */

@@ -41,13 +41,13 @@ final class InProcessDevice {
         return profile;
     }
 
-    void attach(final Host host, final long lineRateBps, final SplittableRandom random) {
+    void attach(final Host host, final long lineRateBps, final SplittableRandom random, final String name) {
         if (node != null) {
             throw new IllegalStateException("the device is already attached to a host");
         }
         node = new FabricNode((ports, timers) -> profile == Profile.MPRT
             ? new MprtNode(ports, timers, random, mprtConfig)
-            : new RoceNode(ports, timers, random, roceConfig), lineRateBps);
+            : new RoceNode(ports, timers, random, roceConfig), lineRateBps, name);
         host.attach(node);
     }
 

@@ -31,7 +31,7 @@ abstract class InProcessDut implements DeviceUnderTest {
 
     @Override
     public final void attach(final Host host, final long lineRateBps, final SplittableRandom random) {
-        device.attach(host, lineRateBps, random);
+        device.attach(host, lineRateBps, random, name());
     }
 
     @Override

@@ -12,6 +12,7 @@ import org.mprt.ctk.dut.DeviceUnderTest;
 import org.mprt.ctk.dut.ReferenceDut;
 import org.mprt.ctk.fabric.address.IpAddress;
 import org.mprt.ctk.fabric.node.HostPort;
+import org.mprt.ctk.fabric.time.RunawayGuard;
 import org.mprt.ctk.fabric.topology.Topology;
 import org.mprt.ctk.reference.verbs.Connection;
 import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
@@ -35,6 +36,11 @@ public final class Testbed {
     public static final int TESTER_NUMBER = 0x2000;
     /** The connection numbers of cross traffic start here. */
     private static final int CROSS_NUMBER = 0x4000;
+    /**
+     * The wall-clock time one run of the fabric may take before it is given up as a runaway (a device
+     * scheduling events without end): far above any scenario's, which take well under a second.
+     */
+    static final long RUN_BUDGET_NS = 120_000_000_000L;
 
     private final Topology topology;
     private final DeviceUnderTest dut;
@@ -58,6 +64,7 @@ public final class Testbed {
     public static Testbed build(final FabricPlan fabric, final int hosts, final DeviceUnderTest dut, final long seed,
                                 final Path captureFile, final boolean keepSentFrames) {
         final Topology topology = fabric.build(hosts, seed);
+        topology.scheduler().guard(RunawayGuard.ofWallClock(RUN_BUDGET_NS));
         dut.attach(topology.host(0), fabric.linkRateBps(), topology.seed().split());
         final CaptureSession capture = CaptureSession.onDevice(topology.host(0), captureFile, keepSentFrames);
         final MemoryRegion source = dut.device().registerRegion(REGION_BYTES);

@@ -120,8 +120,7 @@ final class TunedDevice implements DeviceUnderTest {
         if (node != null) {
             throw new IllegalStateException("the device is already attached to a host");
         }
-        node = new FabricNode((ports, timers) -> new MprtNode(ports, timers, random, config),
-            lineRateBps);
+        node = new FabricNode((ports, timers) -> new MprtNode(ports, timers, random, config), lineRateBps, name());
         host.attach(node);
     }
 

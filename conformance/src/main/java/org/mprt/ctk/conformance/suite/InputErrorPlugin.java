@@ -77,7 +77,7 @@ public final class InputErrorPlugin implements ConcurrentEventListener {
      * The NumberFormatException behind Cucumber's failure to convert a step's arguments (a built-in
      * {@code {int}} given more digits than an int holds), or null: the feature file's mistake, not the device's.
      */
-    private static Throwable unreadArgument(final Throwable error) {
+    static Throwable unreadArgument(final Throwable error) {
         boolean converting = false;
         for (Throwable t = error; t != null; t = t.getCause()) {
             converting |= t.getMessage() != null && t.getMessage().startsWith(CUCUMBER_CONVERSION_FAILURE);

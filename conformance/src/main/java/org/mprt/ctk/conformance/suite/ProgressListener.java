@@ -52,30 +52,33 @@ public final class ProgressListener implements TestExecutionListener {
 
     @Override
     public synchronized void executionFinished(final TestIdentifier id, final TestExecutionResult result) {
-        final String message = result.getThrowable().map(t -> String.valueOf(t.getMessage())).orElse(null);
         if (!id.isTest()) {
+            final String message = result.getThrowable().map(t -> String.valueOf(t.getMessage())).orElse(null);
             if (result.getStatus() == TestExecutionResult.Status.FAILED) {
                 containerErrors.add(ContainerError.describe(id.getDisplayName(), message));
             }
             return;
         }
+        final Throwable thrown = result.getThrowable().orElse(null);
         final ScenarioResult.Status status = switch (result.getStatus()) {
             case SUCCESSFUL -> ScenarioResult.Status.PASSED;
             case ABORTED -> ScenarioResult.Status.SKIPPED;
-            default -> ScenarioResult.Status.FAILED;
+            default -> thrown == null ? ScenarioResult.Status.FAILED : ScenarioEnding.of(thrown);
         };
+        final String message = thrown == null ? null
+            : status == ScenarioResult.Status.SKIPPED ? String.valueOf(thrown.getMessage()) : ScenarioEnding.message(thrown);
         record(id, status, message);
     }
 
     private void record(final TestIdentifier id, final ScenarioResult.Status status, final String message) {
         final String location = id.getSource().flatMap(s -> ScenarioLocations.of(s, kitHome)).orElse(id.getDisplayName());
         results.add(new ScenarioResult(location, id.getDisplayName(), status, message));
-        failed += status == ScenarioResult.Status.FAILED ? 1 : 0;
+        failed += status == ScenarioResult.Status.FAILED || status == ScenarioResult.Status.ERROR ? 1 : 0;
         final String line = String.format("[%3d/%d] %-7s %s  %s  (seed %d)", results.size(), total,
             status.name().toLowerCase(java.util.Locale.ROOT), location, id.getDisplayName(),
             ScenarioSeed.of(id.getDisplayName(), seedOverride));
-        if (terminal && status != ScenarioResult.Status.FAILED) {
-            out.print("\r" + fit(line + (failed > 0 ? "  (" + failed + " failed so far)" : "")));
+        if (terminal && status != ScenarioResult.Status.FAILED && status != ScenarioResult.Status.ERROR) {
+            out.print("\r" + fit(line + (failed > 0 ? "  (" + failed + " failed or in error so far)" : "")));
         } else {
             out.println((terminal ? "\r" : "") + line);
         }

@@ -5,11 +5,12 @@ package org.mprt.ctk.conformance.suite;
  *
  * @param location {@code features/<file>.feature:<line>}
  * @param name     the scenario's name
- * @param status   passed, failed, or skipped (not applicable to the device, or aborted)
- * @param message  the failure's or skip's message, or null
+ * @param status   passed, failed, ended in an error before its verdict ({@link ScenarioEnding}), or skipped
+ *                 (not applicable to the device, or aborted)
+ * @param message  the failure's, error's or skip's message, or null
  */
 public record ScenarioResult(String location, String name, Status status, String message) {
 
-    /** The three ways a scenario ends. */
-    public enum Status { PASSED, FAILED, SKIPPED }
+    /** The four ways a scenario ends. */
+    public enum Status { PASSED, FAILED, ERROR, SKIPPED }
 }

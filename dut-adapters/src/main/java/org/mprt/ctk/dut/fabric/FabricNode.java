@@ -5,7 +5,9 @@ import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
 import org.mprt.ctk.fabric.endpoint.Endpoint;
+import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.fabric.endpoint.EndpointContext;
+import org.mprt.ctk.fabric.time.Scheduler;
 import org.mprt.ctk.reference.attachment.NicPort;
 import org.mprt.ctk.reference.attachment.TimerService;
 import org.mprt.ctk.reference.verbs.RdmaDevice;
@@ -13,7 +15,10 @@ import org.mprt.ctk.reference.verbs.RdmaDevice;
 /**
  * An RDMA device (the reference MPRT node, the RoCEv2 baseline, a mutant of either) running on a
  * fabric host: it turns the host's ports into the device's NIC ports and the fabric's scheduler
- * into its timers, and hands every arriving frame to the device.
+ * into its timers, and hands every arriving frame to the device. What the device raises while the
+ * fabric runs it (starting, handling a frame, running a timer) comes out as a {@link DeviceFailure}
+ * naming the device, never as the bare exception: an assertion error of the device's code must not
+ * read as a verdict.
  */
 public final class FabricNode implements Endpoint {
 
@@ -25,16 +30,21 @@ public final class FabricNode implements Endpoint {
 
     private final DeviceFactory<?> factory;
     private final long lineRateBps;
+    private final String name;
+    private String device;
+    private Scheduler scheduler;
     private final Map<org.mprt.ctk.fabric.endpoint.NicPort, Integer> portIndex = new IdentityHashMap<>();
     private List<NicPort> ports;
-    private RdmaDevice device;
+    private RdmaDevice rdma;
 
     /**
      * @param lineRateBps the rate of the host's links, which the device paces its data to
+     * @param name        the device's name, for the {@link DeviceFailure} that reports its exceptions
      */
-    public FabricNode(final DeviceFactory<?> factory, final long lineRateBps) {
+    public FabricNode(final DeviceFactory<?> factory, final long lineRateBps, final String name) {
         this.factory = factory;
         this.lineRateBps = lineRateBps;
+        this.name = name;
     }
 
     @Override
@@ -45,20 +55,40 @@ public final class FabricNode implements Endpoint {
             adapted.add(new FabricPort(p, lineRateBps));
         }
         ports = List.copyOf(adapted);
-        device = factory.create(ports, new SchedulerTimers(context.scheduler()));
+        device = name + " on host " + context.hostName();
+        scheduler = context.scheduler();
+        final SchedulerTimers timers = new SchedulerTimers(scheduler, this);
+        try {
+            rdma = factory.create(ports, timers);
+        } catch (final RuntimeException | AssertionError | StackOverflowError e) {
+            throw failure("starting", e);
+        }
     }
 
     @Override
     public void onFrame(final org.mprt.ctk.fabric.endpoint.NicPort port, final byte[] frame, final int length) {
-        device.onFrame(portIndex.get(port), frame, length);
+        final int index = portIndex.get(port);
+        try {
+            rdma.onFrame(index, frame, length);
+        } catch (final RuntimeException | AssertionError | StackOverflowError e) {
+            throw failure("handling a frame that arrived on its port " + index, e);
+        }
+    }
+
+    /**
+     * The device's exception as a {@link DeviceFailure} naming the device; one raised by another device
+     * whose frame or timer this device's call ran into passes as it is.
+     */
+    DeviceFailure failure(final String doing, final Throwable e) {
+        return e instanceof DeviceFailure f ? f : new DeviceFailure(device, doing, scheduler.now(), e);
     }
 
     /** The device, once the node is attached to its host. */
     public RdmaDevice device() {
-        if (device == null) {
+        if (rdma == null) {
             throw new IllegalStateException("the node is not attached to a host yet");
         }
-        return device;
+        return rdma;
     }
 
     /** The device's NIC ports in plane order, for its connection descriptors. */

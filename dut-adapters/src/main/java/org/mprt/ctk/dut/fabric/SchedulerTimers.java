@@ -8,9 +8,11 @@ import org.mprt.ctk.reference.attachment.TimerService;
 final class SchedulerTimers implements TimerService {
 
     private final Scheduler scheduler;
+    private final FabricNode node;
 
-    SchedulerTimers(final Scheduler scheduler) {
+    SchedulerTimers(final Scheduler scheduler, final FabricNode node) {
         this.scheduler = scheduler;
+        this.node = node;
     }
 
     @Override
@@ -20,7 +22,13 @@ final class SchedulerTimers implements TimerService {
 
     @Override
     public Cancellable schedule(final long atNs, final Runnable action) {
-        final var timer = scheduler.at(atNs, action);
+        final var timer = scheduler.at(atNs, () -> {
+            try {
+                action.run();
+            } catch (final RuntimeException | AssertionError | StackOverflowError e) {
+                throw node.failure("running a timer it set", e);
+            }
+        });
         return timer::cancel;
     }
 }

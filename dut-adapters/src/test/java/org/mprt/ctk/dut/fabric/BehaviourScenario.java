@@ -93,7 +93,7 @@ final class BehaviourScenario {
             final RoceConfig roce = h == 0 ? RoceConfig.defaults() : roceSenderConfig;
             final FabricNode node = new FabricNode((ports, timers) -> transport == Transport.MPRT
                 ? new MprtNode(ports, timers, nodeRandom, mprt) : new RoceNode(ports, timers, nodeRandom, roce),
-                LINK_RATE_BPS);
+                LINK_RATE_BPS, h == 0 ? "receiver" : "sender " + h);
             topology.host(h).attach(node);
             nodes.add(node);
         }

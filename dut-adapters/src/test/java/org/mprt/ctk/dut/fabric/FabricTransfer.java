@@ -63,7 +63,7 @@ final class FabricTransfer {
             final SplittableRandom nodeRandom = random.split();
             final FabricNode node = new FabricNode((ports, timers) -> transport == Transport.MPRT
                 ? new MprtNode(ports, timers, nodeRandom, mprtConfig)
-                : new RoceNode(ports, timers, nodeRandom, RoceConfig.defaults()), LINK_RATE_BPS);
+                : new RoceNode(ports, timers, nodeRandom, RoceConfig.defaults()), LINK_RATE_BPS, "node " + h);
             topology.host(h).attach(node);
             nodes.add(node);
         }

@@ -27,6 +27,7 @@ public final class Scheduler implements NanoClock {
     private long eventsDispatched;
     private BooleanSupplier stopPredicate;
     private boolean stopRequested;
+    private RunawayGuard guard;
 
     /** Virtual time now, in nanoseconds since the start of the run. */
     public long now() {
@@ -64,6 +65,14 @@ public final class Scheduler implements NanoClock {
         stopPredicate = predicate;
     }
 
+    /**
+     * Gives every later run a wall-clock budget: a run that takes longer fails with
+     * {@link RunawayRunException} instead of running on without end. Null removes it.
+     */
+    public void guard(final RunawayGuard runawayGuard) {
+        guard = runawayGuard;
+    }
+
     /** Asks the current run to return after the event that is running. */
     public void requestStop() {
         stopRequested = true;
@@ -74,8 +83,9 @@ public final class Scheduler implements NanoClock {
      */
     public StopReason runUntil(final long endNs) {
         checkNotPast(endNs, "runUntil");
+        started();
         while (size > 0 && times[0] <= endNs) {
-            if (dispatchAndCheckStop()) {
+            if (dispatchAndCheckStop(endNs)) {
                 return StopReason.STOPPED;
             }
         }
@@ -89,12 +99,13 @@ public final class Scheduler implements NanoClock {
      */
     public StopReason runUntilIdle(final long limitNs) {
         checkNotPast(limitNs, "runUntilIdle");
+        started();
         while (size > 0) {
             if (times[0] > limitNs) {
                 nowNs = limitNs;
                 return StopReason.TIME_LIMIT;
             }
-            if (dispatchAndCheckStop()) {
+            if (dispatchAndCheckStop(limitNs)) {
                 return StopReason.STOPPED;
             }
         }
@@ -148,8 +159,17 @@ public final class Scheduler implements NanoClock {
         return true;
     }
 
-    private boolean dispatchAndCheckStop() {
+    private void started() {
+        if (guard != null) {
+            guard.started(this);
+        }
+    }
+
+    private boolean dispatchAndCheckStop(final long limitNs) {
         dispatch();
+        if (guard != null) {
+            guard.dispatched(this, limitNs);
+        }
         if (stopRequested) {
             stopRequested = false;
             return true;
