@@ -6,6 +6,7 @@ import org.mprt.ctk.conformance.runtime.DutLedger;
 import org.mprt.ctk.conformance.runtime.Quantity;
 import org.mprt.ctk.conformance.runtime.ScenarioInputException;
 import org.mprt.ctk.conformance.runtime.Testbed;
+import org.mprt.ctk.conformance.runtime.WatchedRun;
 import org.mprt.ctk.fabric.time.Scheduler;
 import org.mprt.ctk.wire.bth.BthFlyweight;
 import org.mprt.ctk.wire.decode.DecodeStatus;
@@ -114,9 +115,12 @@ public final class ProbeSession {
         final int arrived = ledger.framesArrived();
         bench.tester().send(plane, frame, frame.length);
         final long limit = scheduler.now() + DELIVERY_LIMIT_NS;
-        while (ledger.framesArrived() == arrived && scheduler.now() < limit && scheduler.step()) {
-            // run event by event until the frame is at the device's port
-        }
+        WatchedRun.of(() -> {
+            while (ledger.framesArrived() == arrived && scheduler.now() < limit && scheduler.step()) {
+                // run event by event until the frame is at the device's port
+            }
+            return null;
+        });
         if (ledger.framesArrived() == arrived) {
             throw new IllegalStateException("the probe's frame did not reach the device within 1 ms: " + what);
         }
@@ -288,7 +292,7 @@ public final class ProbeSession {
 
     private void runTo(final long timeNs) {
         if (scheduler.now() < timeNs) {
-            scheduler.runUntil(timeNs);
+            WatchedRun.of(() -> scheduler.runUntil(timeNs));
         }
     }
 

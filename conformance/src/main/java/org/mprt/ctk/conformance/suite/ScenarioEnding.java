@@ -2,6 +2,7 @@ package org.mprt.ctk.conformance.suite;
 
 import java.util.Set;
 import org.mprt.ctk.conformance.runtime.ScenarioInputException;
+import org.mprt.ctk.conformance.runtime.StuckRunException;
 import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.fabric.time.RunawayRunException;
 
@@ -9,9 +10,10 @@ import org.mprt.ctk.fabric.time.RunawayRunException;
  * Tells a scenario that failed from one that ended in an error. A scenario fails when a check of the
  * kit does not hold: a verdict it expects is not what the rules gave (an {@link AssertionError}), or
  * the feature file asks for something the kit cannot do or has a step no definition matches (an
- * input error, reported with its file and line). Anything else raised before the verdict, whether a device failed ({@link DeviceFailure}), a
- * run went on without end ({@link RunawayRunException}) or the kit broke, leaves the scenario without
- * a verdict: an ERROR, which must never read as a requirement failed.
+ * input error, reported with its file and line). Anything else raised before the verdict leaves the
+ * scenario without one, an ERROR, which must never read as a requirement failed: a device failed
+ * ({@link DeviceFailure}), a run went on without end ({@link RunawayRunException}) or never returned
+ * ({@link StuckRunException}), or the kit broke.
  */
 public final class ScenarioEnding {
 
@@ -39,7 +41,7 @@ public final class ScenarioEnding {
      */
     public static String message(final Throwable thrown) {
         if (of(thrown) == ScenarioResult.Status.FAILED || thrown instanceof DeviceFailure
-            || thrown instanceof RunawayRunException) {
+            || thrown instanceof RunawayRunException || thrown instanceof StuckRunException) {
             return String.valueOf(thrown.getMessage());
         }
         final StackTraceElement[] trace = thrown.getStackTrace();
