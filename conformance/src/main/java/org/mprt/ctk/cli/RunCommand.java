@@ -18,6 +18,7 @@ import org.mprt.ctk.conformance.suite.ScenarioResult;
 import org.mprt.ctk.conformance.suite.ScenarioSelection;
 import org.mprt.ctk.conformance.suite.ShardSpec;
 import org.mprt.ctk.conformance.suite.SuiteRun;
+import org.mprt.ctk.dut.DeviceUnderTests;
 import org.mprt.ctk.verdict.expectation.CaptureReplay;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -76,6 +77,11 @@ final class RunCommand implements Callable<Integer> {
         + "their location), for a CI matrix; combine the shards' reports with ctk merge. Shard 1 also replays the captures")
     private String shard;
 
+    @Option(names = "--dut", paramLabel = "NAME", description = "The device under test: 'reference' (the default: the"
+        + " kit's reference of each profile) or the name of a DeviceUnderTestProvider on the class path (README,"
+        + " \"A device of one's own\")")
+    private String dut;
+
     @Option(names = "--no-replay", description = "Do not replay the captures of captures/")
     private boolean noReplay;
 
@@ -119,8 +125,12 @@ final class RunCommand implements Callable<Integer> {
         try {
             final ShardSpec shardSpec = shard == null ? null : ShardSpec.parse(shard);
             final List<String> expanded = expand(home);
+            if (dut != null) {
+                // Said before the suite runs: an unknown name lists the devices there are.
+                DeviceUnderTests.named(dut, Thread.currentThread().getContextClassLoader());
+            }
             return new SuiteRun.Options(home, features, expanded, outDir, ScenarioSelection.of(tags, name, shardSpec, home),
-                seed, threads);
+                seed, threads, dut);
         } catch (final IllegalArgumentException e) {
             throw new InputException(e.getMessage());
         }

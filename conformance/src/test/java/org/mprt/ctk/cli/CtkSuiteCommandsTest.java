@@ -79,6 +79,35 @@ class CtkSuiteCommandsTest {
     }
 
     @Test
+    void shouldRunTheSuiteAgainstADeviceOfOnesOwnNamedByDut() {
+        final int exit = Ctk.execute("run", "--dut", "own-mprt", "--tags", "(@MPRT-WIRE-007 or @ROCE-WIRE-001) and not @mutant",
+            "--no-replay", "--out", tmp.resolve("run").toString());
+
+        assertThat(exit).as(output()).isEqualTo(ExitCodes.PASS);
+        assertThat(output()).contains("own MPRT device (MPRT, PICS classpath:/spec/pics/reference-mprt.yaml): no MUST failed")
+            .contains("skipped features/rocev2/encapsulation.feature:12").doesNotContain("reference MPRT node (MPRT");
+    }
+
+    @Test
+    void shouldEndTheScenariosOfADeviceThatCrashesInErrorAndExitThree() {
+        final int exit = Ctk.execute("run", "--dut", "crashing-mprt", "--tags", "@MPRT-WIRE-007 and not @mutant", "--no-replay",
+            "--out", tmp.resolve("run").toString());
+
+        assertThat(exit).as(output()).isEqualTo(ExitCodes.KIT_ERROR);
+        assertThat(output()).contains(" 0 failed, ").contains(" in error (no verdict), ")
+            .contains("  ERROR  features/wire/encapsulation.feature:")
+            .contains("no verdict: crashing MPRT device on host ")
+            .contains(" raised java.lang.IllegalStateException: receive ring corrupted at frame 3, while handling a frame that"
+                + " arrived on its port ");
+    }
+
+    @Test
+    void shouldExitTwoForADeviceUnderTestThatIsNotThere() {
+        assertThat(Ctk.execute("run", "--dut", "nope", "--no-replay", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(output()).contains("unknown device under test 'nope': expected one of reference, own-mprt, crashing-mprt");
+    }
+
+    @Test
     void shouldExitTwoForABadTagExpressionShardOrName() {
         assertThat(Ctk.execute("run", "--tags", "@wire and", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("run", "--shard", "0/4", "--out", tmp.toString())).isEqualTo(ExitCodes.INPUT_ERROR);

@@ -14,6 +14,7 @@ import org.mprt.ctk.conformance.probe.ProbePacket;
 import org.mprt.ctk.conformance.probe.ProbeSession;
 import org.mprt.ctk.conformance.probe.RoceProbePacket;
 import org.mprt.ctk.dut.DeviceUnderTest;
+import org.mprt.ctk.dut.DeviceUnderTests;
 import org.mprt.ctk.dut.MutantDut;
 import org.mprt.ctk.dut.ReferenceDut;
 import org.mprt.ctk.pics.Pics;
@@ -21,6 +22,7 @@ import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.report.ReportSet;
 import org.mprt.ctk.wire.Profile;
+import org.opentest4j.TestAbortedException;
 
 /**
  * The state of one scenario (STYLE.md section 5: a scenario-scoped world; PicoContainer makes one
@@ -69,7 +71,10 @@ public final class ScenarioWorld {
         identity = scenario;
         seed = ScenarioSeed.of(scenario.name(), settings.seed());
         folder = settings.reportsDir().resolve(scenario.folder());
-        dut = ReferenceDut.of(scenario.profile());
+        dut = DeviceUnderTests.named(settings.dut(), Thread.currentThread().getContextClassLoader()).create(scenario.profile());
+        if (dut == null) {
+            return "the device under test '" + settings.dut() + "' does not implement " + scenario.profile();
+        }
         pics = PicsCache.of(dut.pics());
         note("seed " + seed + (settings.seed() != null ? " (set by the run)" : " (from the scenario's name)"));
         for (final String need : scenario.needs()) {
@@ -120,6 +125,11 @@ public final class ScenarioWorld {
      */
     public void rtoMax(final long ns) {
         requireNotBuilt("RTO_MAX");
+        if (!(dut instanceof ReferenceDut) && !(dut instanceof MutantDut)) {
+            // A device of one's own runs with the timers its PICS declares; the kit can set only its own devices'.
+            throw new TestAbortedException("not applicable: the scenario sets the RTO_MAX of the device under test, which only"
+                + " the kit's own devices take, and " + dut.name() + " runs with the timers its PICS declares");
+        }
         deviceTuning = deviceTuning.withRtoMaxNs(ns);
         testerTuning = testerTuning.withRtoMaxNs(ns);
         pics = PicsCache.of(deviceTuning.pics(dut.pics()));
@@ -396,6 +406,11 @@ public final class ScenarioWorld {
 
     /** Writes the scenario's report folder; returns the files to attach to the Cucumber report. */
     public List<Attachment> finish(final String status, final String note) {
+        if (dut == null) {
+            // The device under test does not implement the scenario's profile: not one of its scenarios, so no
+            // record of it, and no place in its conformance statement.
+            return List.of();
+        }
         if (bed != null) {
             evidence();
         }

@@ -36,9 +36,10 @@ public final class SuiteRun {
      * @param selection   tags, name and shard
      * @param seed        the seed every scenario uses instead of its own, or null
      * @param threads     scenarios run at once
+     * @param dut         the name of the device under test ({@code DeviceUnderTests}), or null for the reference
      */
     public record Options(Path kitHome, Path features, List<String> targets, Path outDir, ScenarioSelection selection,
-                          Long seed, int threads) {
+                          Long seed, int threads, String dut) {
     }
 
     /**
@@ -59,8 +60,10 @@ public final class SuiteRun {
         final Path inputErrors = options.outDir().resolve("input-errors.txt");
         final String reportsBefore = System.getProperty(RunSettings.REPORTS_PROPERTY);
         final String seedBefore = System.getProperty(RunSettings.SEED_PROPERTY);
+        final String dutBefore = System.getProperty(RunSettings.DUT_PROPERTY);
         set(RunSettings.REPORTS_PROPERTY, scenarios.toString());
         set(RunSettings.SEED_PROPERTY, options.seed() == null ? null : options.seed().toString());
+        set(RunSettings.DUT_PROPERTY, options.dut());
         try {
             final LauncherDiscoveryRequest request = LauncherDiscoveryRequestBuilder.request()
                 .selectors(selectors(options)).filters(options.selection())
@@ -73,6 +76,7 @@ public final class SuiteRun {
         } finally {
             set(RunSettings.REPORTS_PROPERTY, reportsBefore);
             set(RunSettings.SEED_PROPERTY, seedBefore);
+            set(RunSettings.DUT_PROPERTY, dutBefore);
         }
     }
 

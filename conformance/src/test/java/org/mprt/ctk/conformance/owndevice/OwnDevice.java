@@ -1,0 +1,113 @@
+package org.mprt.ctk.conformance.owndevice;
+
+import java.nio.ByteBuffer;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.mprt.ctk.dut.DeviceUnderTest;
+import org.mprt.ctk.dut.PicsDocument;
+import org.mprt.ctk.dut.fabric.FabricNode;
+import org.mprt.ctk.fabric.node.Host;
+import org.mprt.ctk.reference.attachment.NicPort;
+import org.mprt.ctk.reference.mprt.MprtConfig;
+import org.mprt.ctk.reference.mprt.MprtNode;
+import org.mprt.ctk.reference.verbs.Connection;
+import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
+import org.mprt.ctk.reference.verbs.MemoryRegion;
+import org.mprt.ctk.reference.verbs.RdmaDevice;
+import org.mprt.ctk.wire.Profile;
+
+/**
+ * A device of one's own as a user would plug it in through a provider: here an MPRT node of the
+ * reference implementation under another name, which, when told to, breaks on the n-th frame it
+ * receives, as a device with a bug does.
+ */
+final class OwnDevice implements DeviceUnderTest {
+
+    private final String name;
+    private final int crashOnFrame;
+    private FabricNode node;
+
+    /** @param crashOnFrame the frame whose arrival throws, counting from 1; 0 for a device that never breaks */
+    OwnDevice(final String name, final int crashOnFrame) {
+        this.name = name;
+        this.crashOnFrame = crashOnFrame;
+    }
+
+    @Override
+    public String name() {
+        return name;
+    }
+
+    @Override
+    public Profile profile() {
+        return Profile.MPRT;
+    }
+
+    @Override
+    public PicsDocument pics() {
+        return PicsDocument.fromClasspath(PicsDocument.REFERENCE_MPRT);
+    }
+
+    @Override
+    public boolean isMutant() {
+        return false;
+    }
+
+    @Override
+    public boolean isTimedExactly() {
+        return true;
+    }
+
+    @Override
+    public void attach(final Host host, final long lineRateBps, final SplittableRandom random) {
+        node = new FabricNode((ports, timers) -> new Breaking(new MprtNode(ports, timers, random, MprtConfig.defaults()),
+            crashOnFrame), lineRateBps, name);
+        host.attach(node);
+    }
+
+    @Override
+    public RdmaDevice device() {
+        return node.device();
+    }
+
+    @Override
+    public List<NicPort> ports() {
+        return node.ports();
+    }
+
+    /** The node, breaking on the n-th frame it receives. */
+    private static final class Breaking implements RdmaDevice {
+
+        private final RdmaDevice node;
+        private final int crashOnFrame;
+        private int frames;
+
+        Breaking(final RdmaDevice node, final int crashOnFrame) {
+            this.node = node;
+            this.crashOnFrame = crashOnFrame;
+        }
+
+        @Override
+        public void onFrame(final int portIndex, final byte[] frame, final int lengthBytes) {
+            if (++frames == crashOnFrame) {
+                throw new IllegalStateException("receive ring corrupted at frame " + frames);
+            }
+            node.onFrame(portIndex, frame, lengthBytes);
+        }
+
+        @Override
+        public MemoryRegion registerRegion(final int lengthBytes) {
+            return node.registerRegion(lengthBytes);
+        }
+
+        @Override
+        public MemoryRegion registerRegion(final ByteBuffer memory) {
+            return node.registerRegion(memory);
+        }
+
+        @Override
+        public Connection openConnection(final ConnectionDescriptor local, final ConnectionDescriptor peer) {
+            return node.openConnection(local, peer);
+        }
+    }
+}
