@@ -27,15 +27,15 @@ public final class ExitCodes {
         + "     (failed SHOULDs, inconclusive, not applicable and untested%n"
         + "     requirements are reported, not counted as failures)%n"
         + "  1  a scenario failed, a MUST or MUST NOT requirement failed, or a capture was%n"
-        + "     not judged as expected%n"
+        + "     not judged as expected; or a device of one's own (--dut) left a scenario%n"
+        + "     without a verdict (ERROR: it raised an exception or ran without end)%n"
         + "  2  usage or input error (bad option, tag expression or shard, or tags and a%n"
         + "     name that select no scenario; a feature file asks for something the kit%n"
         + "     cannot do, reported with its file and line)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more);%n"
-        + "     also a scenario that ended in an error before its verdict (ERROR: a%n"
-        + "     device raised an exception or ran without end, and every device the%n"
-        + "     suite runs is the kit's own)%n";
+        + "     also a scenario that ended in an error before its verdict (ERROR) by the%n"
+        + "     kit itself, or by one of the kit's own devices%n";
 
     private ExitCodes() {
     }

@@ -105,7 +105,8 @@ final class RunCommand implements Callable<Integer> {
         final ShardSpec shardSpec = shard == null ? null : ShardSpec.parse(shard);
         final boolean replay = !noReplay && (shardSpec == null || shardSpec.isFirst());
         final List<CaptureReplay.Result> replayed = replay ? replay(home, outDir) : List.of();
-        final RunSummary summary = new RunSummary(outcome, statement, replayed, seed, shard, outDir);
+        final RunSummary summary = new RunSummary(outcome, statement, replayed, seed, shard, outDir,
+            dut != null && !dut.equals(DeviceUnderTests.REFERENCE));
         summary.write();
         summary.print(System.out);
         return summary.exitCode();

@@ -32,9 +32,12 @@ final class RunSummary {
     private final Long seed;
     private final String shard;
     private final Path outDir;
+    private final boolean ownDevice;
 
+    /** @param ownDevice true when the device under test is one of one's own ({@code --dut}), not the kit's reference */
     RunSummary(final SuiteRun.Outcome outcome, final ConformanceStatement statement, final List<CaptureReplay.Result> replayed,
-               final Long seed, final String shard, final Path outDir) {
+               final Long seed, final String shard, final Path outDir, final boolean ownDevice) {
+        this.ownDevice = ownDevice;
         this.outcome = outcome;
         this.statement = statement;
         this.replayed = replayed;
@@ -51,12 +54,11 @@ final class RunSummary {
         if (!outcome.inputErrors().isEmpty() || !outcome.containerErrors().isEmpty()) {
             return ExitCodes.INPUT_ERROR;
         }
-        if (count(ScenarioResult.Status.ERROR) > 0) {
-            // Every device the suite runs is the kit's own code: a scenario without a verdict is the kit's error.
+        if (outcome.results().stream().anyMatch(r -> r.status() == ScenarioResult.Status.ERROR && !deviceUnderTestError(r))) {
             return ExitCodes.KIT_ERROR;
         }
         final boolean replayOk = CaptureReplayJob.asExpected(replayed) == replayed.size();
-        return count(ScenarioResult.Status.FAILED) == 0 && statement.allConform() && replayOk ? ExitCodes.PASS : ExitCodes.FAIL;
+        return count(ScenarioResult.Status.FAILED) + count(ScenarioResult.Status.ERROR) == 0 && statement.allConform() && replayOk ? ExitCodes.PASS : ExitCodes.FAIL;
     }
 
     void print(final PrintStream out) {
@@ -93,7 +95,8 @@ final class RunSummary {
         outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.FAILED).forEach(r -> failed.add(r.location()));
         final ArrayNode inError = scenarios.putArray("errorScenarios");
         outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.ERROR)
-            .forEach(r -> inError.addObject().put("location", r.location()).put("message", r.message()));
+            .forEach(r -> inError.addObject().put("location", r.location()).put("message", r.message())
+                .put("source", deviceUnderTestError(r) ? "device under test" : "kit"));
         final ArrayNode errors = root.putArray("inputErrors");
         outcome.inputErrors().forEach(errors::add);
         outcome.containerErrors().forEach(errors::add);
@@ -129,6 +132,14 @@ final class RunSummary {
                 .append(" of ").append(replayed.size()).append(" as expected</li>\n");
         }
         return s.append("</ul>\n</body></html>\n").toString();
+    }
+
+    /**
+     * A scenario error that is the device under test's: a device's error in a run against a device of one's
+     * own. Against the kit's own devices, every error is the kit's.
+     */
+    private boolean deviceUnderTestError(final ScenarioResult r) {
+        return ownDevice && r.byDevice();
     }
 
     /** "N in error (no verdict), " when there are such scenarios, else nothing: a run without them reads as before. */

@@ -23,15 +23,21 @@ class RunSummaryTest {
         ScenarioResult.Status.FAILED, "MPRT-SACK-003: expected pass vs actual fail");
     private static final ScenarioResult ERROR = new ScenarioResult("features/loss/rto.feature:12", "A loss is repaired",
         ScenarioResult.Status.ERROR, "mutant X on host dut raised java.lang.AssertionError: queue empty, while running a"
-        + " timer it set at virtual time 250 ns (at X.run(X.java:1))");
+        + " timer it set at virtual time 250 ns (at X.run(X.java:1))", true);
+    private static final ScenarioResult KIT_ERROR = new ScenarioResult("features/loss/rto.feature:13", "A loss is repaired again",
+        ScenarioResult.Status.ERROR, "java.lang.NullPointerException (at org.mprt.ctk.conformance.runtime.Testbed.build(Testbed.java:1))");
 
     @TempDir
     Path out;
 
     private static RunSummary summary(final Path out, final ScenarioResult... results) {
+        return summary(out, false, results);
+    }
+
+    private static RunSummary summary(final Path out, final boolean ownDevice, final ScenarioResult... results) {
         return new RunSummary(new SuiteRun.Outcome(List.of(results), List.of(), List.of()),
             new ConformanceStatement(ConformanceStatement.SCHEMA, "0.1.0", "mprt-v0.1", List.of(), List.of()), List.of(),
-            null, null, out);
+            null, null, out, ownDevice);
     }
 
     private static String printed(final RunSummary summary) {
@@ -56,7 +62,20 @@ class RunSummaryTest {
         assertThat(json.at("/scenarios/failed").asLong()).isEqualTo(1);
         assertThat(json.at("/scenarios/errorScenarios/0/location").asText()).isEqualTo("features/loss/rto.feature:12");
         assertThat(json.at("/scenarios/errorScenarios/0/message").asText()).startsWith("mutant X on host dut raised");
+        assertThat(json.at("/scenarios/errorScenarios/0/source").asText()).isEqualTo("kit");
         assertThat(json.at("/exitCode").asInt()).isEqualTo(ExitCodes.KIT_ERROR);
+    }
+
+    @Test
+    void shouldExitOneWhenADeviceOfOnesOwnLeftAScenarioWithoutVerdictAndThreeWhenTheKitDid() throws Exception {
+        final RunSummary own = summary(out, true, PASSED, ERROR);
+
+        assertThat(own.exitCode()).isEqualTo(ExitCodes.FAIL);
+        own.write();
+        assertThat(new ObjectMapper().readTree(out.resolve("summary.json").toFile()).at("/scenarios/errorScenarios/0/source")
+            .asText()).isEqualTo("device under test");
+        assertThat(summary(out, true, PASSED, ERROR, KIT_ERROR).exitCode()).isEqualTo(ExitCodes.KIT_ERROR);
+        assertThat(summary(out, false, PASSED, ERROR).exitCode()).isEqualTo(ExitCodes.KIT_ERROR);
     }
 
     @Test

@@ -67,12 +67,16 @@ public final class ProgressListener implements TestExecutionListener {
         };
         final String message = thrown == null ? null
             : status == ScenarioResult.Status.SKIPPED ? String.valueOf(thrown.getMessage()) : ScenarioEnding.message(thrown);
-        record(id, status, message);
+        record(id, status, message, status == ScenarioResult.Status.ERROR && ScenarioEnding.isDeviceError(thrown));
     }
 
     private void record(final TestIdentifier id, final ScenarioResult.Status status, final String message) {
+        record(id, status, message, false);
+    }
+
+    private void record(final TestIdentifier id, final ScenarioResult.Status status, final String message, final boolean byDevice) {
         final String location = id.getSource().flatMap(s -> ScenarioLocations.of(s, kitHome)).orElse(id.getDisplayName());
-        results.add(new ScenarioResult(location, id.getDisplayName(), status, message));
+        results.add(new ScenarioResult(location, id.getDisplayName(), status, message, byDevice));
         failed += status == ScenarioResult.Status.FAILED || status == ScenarioResult.Status.ERROR ? 1 : 0;
         final String line = String.format("[%3d/%d] %-7s %s  %s  (seed %d)", results.size(), total,
             status.name().toLowerCase(java.util.Locale.ROOT), location, id.getDisplayName(),

@@ -35,13 +35,17 @@ public final class ScenarioEnding {
             || STEP_MISMATCHES.contains(thrown.getClass().getName());
     }
 
+    /** True for an error of a device: it raised an exception, its run went on without end, or never returned. */
+    public static boolean isDeviceError(final Throwable thrown) {
+        return thrown instanceof DeviceFailure || thrown instanceof RunawayRunException || thrown instanceof StuckRunException;
+    }
+
     /**
      * What the summary says of it: a failure's own message; for an error, the exception's and, where
      * the kit's own message does not already say who raised it, the line that raised it.
      */
     public static String message(final Throwable thrown) {
-        if (of(thrown) == ScenarioResult.Status.FAILED || thrown instanceof DeviceFailure
-            || thrown instanceof RunawayRunException || thrown instanceof StuckRunException) {
+        if (of(thrown) == ScenarioResult.Status.FAILED || isDeviceError(thrown)) {
             return String.valueOf(thrown.getMessage());
         }
         final StackTraceElement[] trace = thrown.getStackTrace();

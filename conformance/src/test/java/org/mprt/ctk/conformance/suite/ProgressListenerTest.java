@@ -38,6 +38,7 @@ class ProgressListenerTest {
 
         assertThat(listener.results()).extracting(ScenarioResult::status)
             .containsExactly(ScenarioResult.Status.ERROR, ScenarioResult.Status.FAILED);
+        assertThat(listener.results()).extracting(ScenarioResult::byDevice).containsExactly(true, false);
         assertThat(listener.results().get(0).message()).startsWith("mutant X on host dut raised java.lang.AssertionError:"
             + " PSN window overrun, while handling a frame that arrived on its port 0 at virtual time 1200 ns");
         assertThat(bytes.toString(StandardCharsets.UTF_8)).contains("error   A loss is repaired")
