@@ -15,11 +15,17 @@ public final class RunawayRunException extends RuntimeException {
     private final long virtualTimeNs;
 
     RunawayRunException(final long budgetNs, final long events, final long virtualTimeNs, final long limitNs) {
-        super(String.format(Locale.ROOT, "the fabric's run went on for more than %.1f s of wall-clock time: %d events"
+        super(String.format(Locale.ROOT, "the fabric's run went on for more than %s of wall-clock time: %d events"
                 + " brought virtual time to %d ns of the %d ns asked for; an endpoint keeps scheduling events without"
                 + " end (a device re-arming a timer with no delay, or answering its own frames)",
-            budgetNs / 1e9, events, virtualTimeNs, limitNs));
+            budget(budgetNs), events, virtualTimeNs, limitNs));
         this.virtualTimeNs = virtualTimeNs;
+    }
+
+    /** "120 s", or "10 ms" for a budget under a second. */
+    private static String budget(final long ns) {
+        return ns >= 1_000_000_000L ? String.format(Locale.ROOT, "%.0f s", ns / 1e9)
+            : String.format(Locale.ROOT, "%.0f ms", ns / 1e6);
     }
 
     /** Virtual time when the run was given up. */
