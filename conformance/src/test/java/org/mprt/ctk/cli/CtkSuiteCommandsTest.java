@@ -7,6 +7,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
@@ -89,7 +90,7 @@ class CtkSuiteCommandsTest {
     }
 
     @Test
-    void shouldEndTheScenariosOfADeviceOfOnesOwnThatCrashesInErrorAndExitOne() {
+    void shouldEndTheScenariosOfADeviceOfOnesOwnThatCrashesInErrorAndExitOne() throws IOException {
         final int exit = Ctk.execute("run", "--dut", "crashing-mprt", "--tags", "@MPRT-WIRE-007 and not @mutant", "--no-replay",
             "--out", tmp.resolve("run").toString());
 
@@ -99,6 +100,25 @@ class CtkSuiteCommandsTest {
             .contains("no verdict: crashing MPRT device on host ")
             .contains(" raised java.lang.IllegalStateException: receive ring corrupted at frame 3, while handling a frame that"
                 + " arrived on its port ");
+        final JsonNode statement = new ObjectMapper().readTree(tmp.resolve("run/conformance-statement.json").toFile());
+        assertThat(statement.at("/devices/0/name").asText()).isEqualTo("crashing MPRT device");
+        assertThat(statement.at("/devices/0/conforming").asBoolean()).isFalse();
+        assertThat(statement.at("/devices/0/scenarios/fail").asInt()).isZero();
+        assertThat(statement.at("/devices/0/scenarios/error").asInt()).isPositive();
+        final List<JsonNode> records;
+        try (Stream<Path> files = Files.walk(tmp.resolve("run/scenarios"))) {
+            records = files.filter(f -> f.getFileName().toString().equals("scenario.json")).map(f -> {
+                try {
+                    return new ObjectMapper().readTree(f.toFile());
+                } catch (final IOException e) {
+                    throw new UncheckedIOException(e);
+                }
+            }).filter(r -> r.at("/status").asText().equals("error")).toList();
+        }
+        // No verdict from a scenario the device broke off: its requirements are untested, saying why.
+        assertThat(records).isNotEmpty().allSatisfy(r -> assertThat(r.at("/requirements/0/outcome").asText()).isEqualTo("untested"))
+            .allSatisfy(r -> assertThat(r.at("/requirements/0/explanation").asText())
+                .startsWith("the scenario ended before its verdict: crashing MPRT device on host "));
     }
 
     @Test

@@ -6,7 +6,6 @@ import org.mprt.ctk.conformance.runtime.DutLedger;
 import org.mprt.ctk.conformance.runtime.Quantity;
 import org.mprt.ctk.conformance.runtime.ScenarioInputException;
 import org.mprt.ctk.conformance.runtime.Testbed;
-import org.mprt.ctk.conformance.runtime.WatchedRun;
 import org.mprt.ctk.fabric.time.Scheduler;
 import org.mprt.ctk.wire.bth.BthFlyweight;
 import org.mprt.ctk.wire.decode.DecodeStatus;
@@ -34,6 +33,7 @@ public final class ProbeSession {
     private static final long TESTER_REGION_BASE = 0x7E57_0000_0000L;
     private static final long TESTER_RKEY = 0x7E57;
 
+    private final Testbed bed;
     private final ProbeBench bench;
     private final DutLedger ledger;
     private final Scheduler scheduler;
@@ -50,6 +50,7 @@ public final class ProbeSession {
     private long cursor;
 
     public ProbeSession(final Testbed bed, final ProbeBench bench, final long toleranceNs) {
+        this.bed = bed;
         this.bench = bench;
         this.ledger = bed.capture().ledger();
         this.scheduler = bed.topology().scheduler();
@@ -115,7 +116,7 @@ public final class ProbeSession {
         final int arrived = ledger.framesArrived();
         bench.tester().send(plane, frame, frame.length);
         final long limit = scheduler.now() + DELIVERY_LIMIT_NS;
-        WatchedRun.of(() -> {
+        bed.run(() -> {
             while (ledger.framesArrived() == arrived && scheduler.now() < limit && scheduler.step()) {
                 // run event by event until the frame is at the device's port
             }
@@ -292,7 +293,7 @@ public final class ProbeSession {
 
     private void runTo(final long timeNs) {
         if (scheduler.now() < timeNs) {
-            WatchedRun.of(() -> scheduler.runUntil(timeNs));
+            bed.run(() -> scheduler.runUntil(timeNs));
         }
     }
 

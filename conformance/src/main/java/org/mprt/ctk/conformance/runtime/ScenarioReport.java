@@ -43,7 +43,9 @@ final class ScenarioReport {
                      final List<String> probe, final String captureFile) {
         final List<ScenarioRecord.RequirementResult> results = new ArrayList<>();
         for (final String id : identity.requirementIds()) {
-            results.add(result(evidence, id));
+            results.add(evidence == null && ScenarioRecord.ERROR.equals(status)
+                ? new ScenarioRecord.RequirementResult(id, null, "untested", "the scenario " + note, List.of())
+                : result(evidence, id));
         }
         final ScenarioRecord record = new ScenarioRecord(ScenarioRecord.SCHEMA, identity.name(), identity.location(),
             identity.tags(), seed, status, new ScenarioRecord.DeviceRecord(dut.name(), dut.profile().name(), dut.isMutant(),

@@ -13,6 +13,7 @@ import org.mprt.ctk.conformance.probe.ProbeExpectation;
 import org.mprt.ctk.conformance.probe.ProbePacket;
 import org.mprt.ctk.conformance.probe.ProbeSession;
 import org.mprt.ctk.conformance.probe.RoceProbePacket;
+import org.mprt.ctk.conformance.statement.ScenarioRecord;
 import org.mprt.ctk.dut.DeviceUnderTest;
 import org.mprt.ctk.dut.DeviceUnderTests;
 import org.mprt.ctk.dut.MutantDut;
@@ -411,13 +412,29 @@ public final class ScenarioWorld {
             // record of it, and no place in its conformance statement.
             return List.of();
         }
-        if (bed != null) {
+        final Throwable failure = bed == null ? null : bed.failure();
+        String ending = status;
+        String why = note;
+        if (failure != null) {
+            // No verdict, and the fabric is not run again to settle one: a run that never returned may still hold it.
+            ending = ScenarioRecord.ERROR;
+            why = "ended before its verdict: " + firstLine(String.valueOf(failure.getMessage()));
+            note(why);
+            if (!(failure instanceof StuckRunException)) {
+                bed.capture().close();
+            }
+        } else if (bed != null) {
             evidence();
         }
         createFolder();
         final String link = settings.reportsDir().getFileName() + "/" + identity.folder();
-        return new ScenarioReport(identity, seed, dut, pics, folder, link).write(status, note, evidence, trafficOutcome,
+        return new ScenarioReport(identity, seed, dut, pics, folder, link).write(ending, why, evidence, trafficOutcome,
             probe == null ? List.of() : probe.script(), bed == null ? null : CAPTURE_FILE);
+    }
+
+    private static String firstLine(final String message) {
+        final int nl = message.indexOf('\n');
+        return nl < 0 ? message : message.substring(0, nl);
     }
 
     public long seed() {

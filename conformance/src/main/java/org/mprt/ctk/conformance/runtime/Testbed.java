@@ -47,6 +47,9 @@ public final class Testbed {
     private final CaptureSession capture;
     private final MemoryRegion deviceSource;
     private final List<Peer> peers = new ArrayList<>();
+    /** What the first run that failed threw: the scenario then has no verdict. */
+    private RuntimeException failure;
+    private Error failureError;
 
     private Testbed(final Topology topology, final DeviceUnderTest dut, final CaptureSession capture,
                     final MemoryRegion deviceSource) {
@@ -70,6 +73,30 @@ public final class Testbed {
         final MemoryRegion source = dut.device().registerRegion(REGION_BYTES);
         fill(source, topology.seed().split());
         return new Testbed(topology, dut, capture, source);
+    }
+
+    /**
+     * Runs the fabric ({@link WatchedRun}) and returns what the run returns; what it throws is kept as
+     * the testbed's {@link #failure()} before it passes on.
+     */
+    public <T> T run(final Supplier<T> run) {
+        try {
+            return WatchedRun.of(run);
+        } catch (final RuntimeException e) {
+            failure = failure == null ? e : failure;
+            throw e;
+        } catch (final Error e) {
+            failureError = failureError == null ? e : failureError;
+            throw e;
+        }
+    }
+
+    /**
+     * What the first failed run threw, or null: after it the fabric must not run again (a stuck run may
+     * still hold it), and the scenario has no verdict.
+     */
+    public Throwable failure() {
+        return failure != null ? failure : failureError;
     }
 
     /** Connects a reference tester on each of hosts 1 to {@code plan.testers()} to the device. */

@@ -145,11 +145,11 @@ public final class TrafficRunner {
             drain(done);
             return done.size() >= posted;
         });
-        WatchedRun.of(() -> scheduler.runUntil(start + limitNs));
+        bed.run(() -> scheduler.runUntil(start + limitNs));
         scheduler.stopWhen(null);
         drain(done);
         final long elapsed = scheduler.now() - start;
-        WatchedRun.of(() -> scheduler.runUntil(Math.max(scheduler.now() + SETTLE_NS, notBeforeNs)));
+        bed.run(() -> scheduler.runUntil(Math.max(scheduler.now() + SETTLE_NS, notBeforeNs)));
         for (final Peer peer : bed.peers()) {
             peer.atDevice().completionQueue().drain();
             peer.atTester().completionQueue().drain();

@@ -17,7 +17,7 @@ import java.util.List;
 public record ConformanceStatement(String schema, String kitVersion, String specVersions, List<DeviceStatement> devices,
                                    List<MutantCheck> mutants) {
 
-    public static final String SCHEMA = "mprt-ctk/conformance-statement/1";
+    public static final String SCHEMA = "mprt-ctk/conformance-statement/2";
 
     public ConformanceStatement {
         devices = List.copyOf(devices);
@@ -39,7 +39,7 @@ public record ConformanceStatement(String schema, String kitVersion, String spec
      * @param conforming     no MUST or MUST NOT failed and every scenario passed
      */
     public record DeviceStatement(String name, String profile, String pics, String implementation, boolean conforming,
-                                  Counts requirements, Counts scenarios, List<RequirementStatement> verdicts) {
+                                  Counts requirements, ScenarioCounts scenarios, List<RequirementStatement> verdicts) {
         public DeviceStatement {
             verdicts = List.copyOf(verdicts);
         }
@@ -65,6 +65,13 @@ public record ConformanceStatement(String schema, String kitVersion, String spec
     }
 
     /** Counts by verdict (requirements) or by status (scenarios: pass = passed, fail = failed, notApplicable = skipped). */
+    /**
+     * A device's scenarios by how they ended: {@code error} for those that ended before their verdict (the
+     * device raised an exception, ran without end or never returned), never counted as failed.
+     */
+    public record ScenarioCounts(int pass, int fail, int error, int notApplicable) {
+    }
+
     public record Counts(int pass, int fail, int inconclusive, int notApplicable, int untested) {
         public int total() {
             return pass + fail + inconclusive + notApplicable + untested;

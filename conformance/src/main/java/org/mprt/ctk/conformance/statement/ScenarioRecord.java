@@ -18,8 +18,9 @@ import java.util.regex.Pattern;
  * @param location     {@code features/<area>/<file>.feature:<line>}
  * @param tags         every tag, with its {@code @}
  * @param seed         the seed it ran with
- * @param status       {@code passed}, {@code failed}, {@code skipped} (not applicable to the device) or
- *                     Cucumber's other statuses in lower case
+ * @param status       {@code passed}, {@code failed}, {@code error} (ended before its verdict: the device raised
+ *                     an exception, ran without end or never returned), {@code skipped} (not applicable to the
+ *                     device) or Cucumber's other statuses in lower case
  * @param device       the device under test
  * @param requirements the verdict on each requirement the scenario is tagged with
  * @param traffic      what the traffic did, or null
@@ -56,12 +57,20 @@ public record ScenarioRecord(String schema, String name, String location, List<S
         }
     }
 
+    /** The status of a scenario that ended before its verdict. */
+    public static final String ERROR = "error";
+
     public boolean passed() {
         return "passed".equals(status);
     }
 
     public boolean notApplicable() {
         return "skipped".equals(status);
+    }
+
+    /** True for a scenario that ended before its verdict: no requirement of it was judged. */
+    public boolean endedInError() {
+        return ERROR.equals(status);
     }
 
     public void write(final Path file) throws IOException {

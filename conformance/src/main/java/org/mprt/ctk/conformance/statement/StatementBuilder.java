@@ -67,14 +67,16 @@ public final class StatementBuilder {
             counts[Verdicts.index(s.verdict())]++;
             mustFailed |= s.verdict().equals("fail") && requirement.keyword().absolute();
         }
-        final int[] status = new int[5];
+        final int[] status = new int[4];
         for (final ScenarioFolders.Entry e : scenarios) {
-            status[e.record().passed() ? 0 : e.record().notApplicable() ? 3 : 1]++;
+            final ScenarioRecord r = e.record();
+            status[r.passed() ? 0 : r.endedInError() ? 2 : r.notApplicable() ? 3 : 1]++;
         }
         final String implementation = pics == null ? "unknown (no PICS recorded)"
             : pics.implementationName() + " " + pics.implementationVersion() + " (" + pics.profile() + ")";
         return new ConformanceStatement.DeviceStatement(device.name(), device.profile(), device.pics(), implementation,
-            !mustFailed && status[1] == 0, Verdicts.counts(counts), Verdicts.counts(status), verdicts);
+            !mustFailed && status[1] == 0 && status[2] == 0, Verdicts.counts(counts),
+            new ConformanceStatement.ScenarioCounts(status[0], status[1], status[2], status[3]), verdicts);
     }
 
     private static ConformanceStatement.RequirementStatement aggregated(final Requirement requirement,

@@ -40,10 +40,11 @@ public final class StatementWriter {
     /** A few lines per device: its verdict counts and every failed requirement. */
     public static void printSummary(final ConformanceStatement statement, final PrintStream out) {
         for (final ConformanceStatement.DeviceStatement d : statement.devices()) {
-            final ConformanceStatement.Counts s = d.scenarios();
+            final ConformanceStatement.ScenarioCounts s = d.scenarios();
             final ConformanceStatement.Counts r = d.requirements();
             out.printf("%s (%s, PICS %s): %s%n", d.name(), d.profile(), d.pics(), d.conforming() ? "no MUST failed" : "NOT CONFORMING");
-            out.printf("  scenarios:    %d passed, %d failed, %d not applicable%n", s.pass(), s.fail(), s.notApplicable());
+            out.printf("  scenarios:    %d passed, %d failed, %s%d not applicable%n", s.pass(), s.fail(),
+                s.error() == 0 ? "" : s.error() + " in error (no verdict), ", s.notApplicable());
             out.printf("  requirements: %d passed, %d failed, %d inconclusive, %d not applicable, %d untested (of %d)%n",
                 r.pass(), r.fail(), r.inconclusive(), r.notApplicable(), r.untested(), r.total());
             for (final ConformanceStatement.RequirementStatement v : d.verdicts()) {
@@ -75,7 +76,7 @@ public final class StatementWriter {
             final ConformanceStatement.Counts r = d.requirements();
             w.write("<h2>" + esc(d.name()) + " (" + esc(d.profile()) + ")</h2>\n<p>Implementation: " + esc(d.implementation())
                 + ". PICS: " + esc(d.pics()) + ". "
-                + (d.conforming() ? "No MUST or MUST NOT requirement failed." : "<strong>Not conforming</strong>: a MUST failed or a scenario failed.")
+                + (d.conforming() ? "No MUST or MUST NOT requirement failed." : "<strong>Not conforming</strong>: a MUST failed, or a scenario failed or ended in an error before its verdict.")
                 + " Requirements: " + r.pass() + " pass, " + r.fail() + " fail, " + r.inconclusive() + " inconclusive, "
                 + r.notApplicable() + " not applicable, " + r.untested() + " untested.</p>\n<table><tr><th>requirement</th>"
                 + "<th>key word</th><th>kind</th><th>verdict</th><th>scenarios</th></tr>\n");
