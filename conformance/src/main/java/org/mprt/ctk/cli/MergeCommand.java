@@ -64,9 +64,11 @@ final class MergeCommand implements Callable<Integer> {
         Files.createDirectories(outDir);
         StatementWriter.write(statement, outDir);
         final long failed = all.stream().filter(e -> "failed".equals(e.record().status())).count();
-        System.out.printf("merged %d scenario reports from %d folder(s): %d failed%n", all.size(), dirs.size(), failed);
+        final long inError = all.stream().filter(e -> e.record().endedInError()).count();
+        System.out.printf("merged %d scenario reports from %d folder(s): %d failed%s%n", all.size(), dirs.size(), failed,
+            inError == 0 ? "" : ", " + inError + " in error (no verdict)");
         StatementWriter.printSummary(statement, System.out);
         System.out.println("statement: " + outDir.resolve(StatementWriter.HTML_FILE));
-        return failed == 0 && statement.allConform() ? ExitCodes.PASS : ExitCodes.FAIL;
+        return failed + inError == 0 && statement.allConform() ? ExitCodes.PASS : ExitCodes.FAIL;
     }
 }

@@ -119,6 +119,10 @@ class CtkSuiteCommandsTest {
         assertThat(records).isNotEmpty().allSatisfy(r -> assertThat(r.at("/requirements/0/outcome").asText()).isEqualTo("untested"))
             .allSatisfy(r -> assertThat(r.at("/requirements/0/explanation").asText())
                 .startsWith("the scenario ended before its verdict: crashing MPRT device on host "));
+        assertThat(Ctk.execute("merge", "--out", tmp.resolve("merged").toString(), tmp.resolve("run").toString()))
+            .isEqualTo(ExitCodes.FAIL);
+        assertThat(output()).containsPattern("merged \\d+ scenario reports from 1 folder\\(s\\): 0 failed, "
+            + records.size() + " in error \\(no verdict\\)");
     }
 
     @Test
