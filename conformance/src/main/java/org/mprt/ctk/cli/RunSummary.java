@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.List;
+import org.mprt.ctk.conformance.runtime.FirstLine;
 import org.mprt.ctk.conformance.statement.ConformanceStatement;
 import org.mprt.ctk.conformance.statement.Html;
 import org.mprt.ctk.conformance.statement.StatementWriter;
@@ -37,13 +38,13 @@ final class RunSummary {
     /** @param ownDevice true when the device under test is one of one's own ({@code --dut}), not the kit's reference */
     RunSummary(final SuiteRun.Outcome outcome, final ConformanceStatement statement, final List<CaptureReplay.Result> replayed,
                final Long seed, final String shard, final Path outDir, final boolean ownDevice) {
-        this.ownDevice = ownDevice;
         this.outcome = outcome;
         this.statement = statement;
         this.replayed = replayed;
         this.seed = seed;
         this.shard = shard;
         this.outDir = outDir;
+        this.ownDevice = ownDevice;
     }
 
     long count(final ScenarioResult.Status status) {
@@ -58,7 +59,8 @@ final class RunSummary {
             return ExitCodes.KIT_ERROR;
         }
         final boolean replayOk = CaptureReplayJob.asExpected(replayed) == replayed.size();
-        return count(ScenarioResult.Status.FAILED) + count(ScenarioResult.Status.ERROR) == 0 && statement.allConform() && replayOk ? ExitCodes.PASS : ExitCodes.FAIL;
+        final boolean scenariosOk = count(ScenarioResult.Status.FAILED) + count(ScenarioResult.Status.ERROR) == 0;
+        return scenariosOk && statement.allConform() && replayOk ? ExitCodes.PASS : ExitCodes.FAIL;
     }
 
     void print(final PrintStream out) {
@@ -67,11 +69,11 @@ final class RunSummary {
             errors(), count(ScenarioResult.Status.SKIPPED),
             seed == null ? "each scenario's own, from its name" : seed + " for every scenario");
         outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.ERROR).limit(MAX_LISTED)
-            .forEach(r -> out.printf("  ERROR  %s  %s%n         no verdict: %s%n", r.location(), r.name(), firstLine(r.message())));
+            .forEach(r -> out.printf("  ERROR  %s  %s%n         no verdict: %s%n", r.location(), r.name(), FirstLine.of(r.message())));
         outcome.results().stream().filter(r -> r.status() == ScenarioResult.Status.FAILED && !isInputError(r)).limit(MAX_LISTED)
-            .forEach(r -> out.printf("  FAILED %s  %s%n         %s%n", r.location(), r.name(), firstLine(r.message())));
+            .forEach(r -> out.printf("  FAILED %s  %s%n         %s%n", r.location(), r.name(), FirstLine.of(r.message())));
         outcome.inputErrors().forEach(e -> out.println("ctk: input error: " + e));
-        outcome.containerErrors().forEach(e -> out.println("ctk: " + firstLine(e)));
+        outcome.containerErrors().forEach(e -> out.println("ctk: " + FirstLine.of(e)));
         StatementWriter.printSummary(statement, out);
         if (!replayed.isEmpty()) {
             out.printf("captures: %d replayed, %d judged as expected%n", replayed.size(), CaptureReplayJob.asExpected(replayed));
@@ -150,14 +152,6 @@ final class RunSummary {
 
     /** A failure the input errors already report, with their file and line. */
     private boolean isInputError(final ScenarioResult r) {
-        return r.message() != null && outcome.inputErrors().stream().anyMatch(e -> e.endsWith(": " + firstLine(r.message())));
-    }
-
-    private static String firstLine(final String message) {
-        if (message == null) {
-            return "";
-        }
-        final int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
+        return r.message() != null && outcome.inputErrors().stream().anyMatch(e -> e.endsWith(": " + FirstLine.of(r.message())));
     }
 }

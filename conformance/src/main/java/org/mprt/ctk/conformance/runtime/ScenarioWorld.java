@@ -418,7 +418,7 @@ public final class ScenarioWorld {
         if (failure != null) {
             // No verdict, and the fabric is not run again to settle one: a run that never returned may still hold it.
             ending = ScenarioRecord.ERROR;
-            why = "ended before its verdict: " + firstLine(String.valueOf(failure.getMessage()));
+            why = "ended before its verdict: " + FirstLine.of(String.valueOf(failure.getMessage()));
             note(why);
             if (!(failure instanceof StuckRunException)) {
                 bed.capture().close();
@@ -430,11 +430,6 @@ public final class ScenarioWorld {
         final String link = settings.reportsDir().getFileName() + "/" + identity.folder();
         return new ScenarioReport(identity, seed, dut, pics, folder, link).write(ending, why, evidence, trafficOutcome,
             probe == null ? List.of() : probe.script(), bed == null ? null : CAPTURE_FILE);
-    }
-
-    private static String firstLine(final String message) {
-        final int nl = message.indexOf('\n');
-        return nl < 0 ? message : message.substring(0, nl);
     }
 
     public long seed() {

@@ -50,8 +50,7 @@ public final class Testbed {
     private final MemoryRegion deviceSource;
     private final List<Peer> peers = new ArrayList<>();
     /** What the first run that failed threw: the scenario then has no verdict. */
-    private RuntimeException failure;
-    private Error failureError;
+    private Throwable failure;
 
     private Testbed(final Topology topology, final DeviceUnderTest dut, final CaptureSession capture,
                     final MemoryRegion deviceSource) {
@@ -84,11 +83,8 @@ public final class Testbed {
     public <T> T run(final Supplier<T> run) {
         try {
             return WatchedRun.of(run);
-        } catch (final RuntimeException e) {
+        } catch (final RuntimeException | Error e) {
             failure = failure == null ? e : failure;
-            throw e;
-        } catch (final Error e) {
-            failureError = failureError == null ? e : failureError;
             throw e;
         }
     }
@@ -98,7 +94,7 @@ public final class Testbed {
      * still hold it), and the scenario has no verdict.
      */
     public Throwable failure() {
-        return failure != null ? failure : failureError;
+        return failure;
     }
 
     /** Connects a reference tester on each of hosts 1 to {@code plan.testers()} to the device. */

@@ -64,7 +64,6 @@ public record ConformanceStatement(String schema, String kitVersion, String spec
     public record MutantCheck(String location, String name, String device, List<String> requirements, boolean caught) {
     }
 
-    /** Counts by verdict (requirements) or by status (scenarios: pass = passed, fail = failed, notApplicable = skipped). */
     /**
      * A device's scenarios by how they ended: {@code error} for those that ended before their verdict (the
      * device raised an exception, ran without end or never returned), never counted as failed.
@@ -72,6 +71,7 @@ public record ConformanceStatement(String schema, String kitVersion, String spec
     public record ScenarioCounts(int pass, int fail, int error, int notApplicable) {
     }
 
+    /** A device's requirements by verdict. */
     public record Counts(int pass, int fail, int inconclusive, int notApplicable, int untested) {
         public int total() {
             return pass + fail + inconclusive + notApplicable + untested;
