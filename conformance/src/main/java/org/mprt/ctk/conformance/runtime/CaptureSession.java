@@ -47,4 +47,12 @@ public final class CaptureSession implements AutoCloseable {
             tap.close();
         }
     }
+
+    /** Discards the file: nothing half-written is left where a capture was expected. */
+    public void abort() {
+        if (!closed) {
+            closed = true;
+            tap.abort();
+        }
+    }
 }

@@ -415,12 +415,16 @@ public final class ScenarioWorld {
         final Throwable failure = bed == null ? null : bed.failure();
         String ending = status;
         String why = note;
+        String captureFile = bed == null ? null : CAPTURE_FILE;
         if (failure != null) {
             // No verdict, and the fabric is not run again to settle one: a run that never returned may still hold it.
             ending = ScenarioRecord.ERROR;
             why = "ended before its verdict: " + FirstLine.of(String.valueOf(failure.getMessage()));
             note(why);
-            if (!(failure instanceof StuckRunException)) {
+            if (failure instanceof StuckRunException) {
+                bed.capture().abort();
+                captureFile = null;
+            } else {
                 bed.capture().close();
             }
         } else if (bed != null) {
@@ -429,7 +433,7 @@ public final class ScenarioWorld {
         createFolder();
         final String link = settings.reportsDir().getFileName() + "/" + identity.folder();
         return new ScenarioReport(identity, seed, dut, pics, folder, link).write(ending, why, evidence, trafficOutcome,
-            probe == null ? List.of() : probe.script(), bed == null ? null : CAPTURE_FILE);
+            probe == null ? List.of() : probe.script(), captureFile);
     }
 
     public long seed() {

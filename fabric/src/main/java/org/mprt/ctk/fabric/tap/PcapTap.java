@@ -89,17 +89,34 @@ public final class PcapTap implements FrameObserver, AutoCloseable {
     /** Detaches from every link and completes the file. */
     @Override
     public void close() {
+        if (detach()) {
+            try {
+                writer.close();
+            } catch (final IOException e) {
+                throw new UncheckedIOException("cannot complete capture", e);
+            }
+        }
+    }
+
+    /**
+     * Detaches from every link and discards the file: no capture, rather than one a run still holding
+     * the fabric (a device stuck in one call) may be writing into.
+     */
+    public void abort() {
+        if (detach()) {
+            writer.abort();
+        }
+    }
+
+    /** True the first time: later calls find the tap closed already. */
+    private boolean detach() {
         if (closed) {
-            return;
+            return false;
         }
         closed = true;
         for (final Link link : observed) {
             link.removeObserver(this);
         }
-        try {
-            writer.close();
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot complete capture", e);
-        }
+        return true;
     }
 }

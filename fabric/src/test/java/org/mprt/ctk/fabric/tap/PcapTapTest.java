@@ -3,6 +3,7 @@ package org.mprt.ctk.fabric.tap;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Instant;
 import java.util.ArrayList;
@@ -57,6 +58,27 @@ class PcapTapTest {
             assertThat(arriving.get(i).bytes()).isEqualTo(sent.get(i));
         }
         assertThat(Instant.ofEpochSecond(0, leaving.get(0).timestampNs())).isEqualTo(Instant.parse("2026-01-01T00:00:00.000000100Z"));
+    }
+
+    @Test
+    void shouldLeaveNoFileBehindWhenAborted() throws IOException {
+        final Topology topology = Topology.builder().hosts(2).singleSwitch().build();
+        final List<CountingEndpoint> endpoints = attachAll(topology);
+        final Path file = directory.resolve("aborted.pcap");
+        final PcapTap tap = PcapTap.onPort(topology.host(0).port(0), TapDirection.EGRESS, file);
+        endpoints.get(0).sendRaw(0, frameTo(1, 0, 0));
+        topology.scheduler().runUntilIdle(RUN_LIMIT_NS);
+        assertThat(tap.framesWritten()).isEqualTo(1);
+
+        tap.abort();
+        tap.close();
+        endpoints.get(0).sendRaw(0, frameTo(1, 0, 0));
+        topology.scheduler().runUntilIdle(RUN_LIMIT_NS);
+
+        assertThat(tap.framesWritten()).as("detached").isEqualTo(1);
+        try (var left = Files.list(directory)) {
+            assertThat(left).isEmpty();
+        }
     }
 
     @Test
