@@ -2,6 +2,7 @@ package org.mprt.ctk.wire;
 
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.util.concurrent.atomic.AtomicInteger;
 
 /**
  * One row of a header's field table: the field ID used in verdicts, logs and rule predicates,
@@ -16,57 +17,41 @@ import java.nio.ByteOrder;
  * <p>Flyweight getters and setters, {@link HeaderLayout#describe}, decode error messages and the
  * verdict engine's field lookup all go through these rows, so a position is written down once.
  */
-public final class FieldSpec {
+public record FieldSpec(
+    String id, String name, int byteOffset, int highBit, int bitWidth, boolean reserved, Base base,
+    boolean littleEndian, int index) {
+
+    /*
+     * A record, not a class with private fields, for speed: the JIT compiler trusts a record's fields
+     * as it does static finals, so a row held in a static final constant folds into the code that
+     * reads it (the shift and mask of from() become constants in each view's snapshot). A class's
+     * final fields are loaded again at every read. The derived positions are computed from the
+     * components, which then fold too; the canonical constructor checks them, so no row is
+     * inconsistent however it is made.
+     */
 
     /** How a value is shown in {@code toString}, error messages and reports. */
     public enum Base { DEC, HEX, FLAG }
 
-    private final String id;
-    private final String name;
-    private final int bitOffset;
-    private final int bitWidth;
-    private final boolean reserved;
-    private final Base base;
-    private final boolean littleEndian;
-    private final int byteOffset;
-    private final int byteSpan;
-    private final int shift;
-    private final long mask;
-    /** This field's number among all fields made so far, for the memo of a decoder's views ({@link Flyweight#memoizing()}). */
-    private final int index = COUNT.getAndIncrement();
+    private static final AtomicInteger COUNT = new AtomicInteger();
 
-    private static final java.util.concurrent.atomic.AtomicInteger COUNT = new java.util.concurrent.atomic.AtomicInteger();
-
-    private FieldSpec(
-        final String id,
-        final String name,
-        final int byteOffset,
-        final int highBit,
-        final int bitWidth,
-        final boolean reserved,
-        final Base base,
-        final boolean littleEndian) {
+    /**
+     * @param index replaced by the next free number, whatever is passed: each row made has a number
+     *              of its own, for the memo of a decoder's views ({@link Flyweight#memoizing()})
+     */
+    public FieldSpec {
         if (highBit < 0 || highBit > 7 || bitWidth < 1 || byteOffset < 0) {
             throw new IllegalArgumentException(id + ": invalid position");
         }
-        this.id = id;
-        this.name = name;
-        this.bitOffset = byteOffset * 8 + (7 - highBit);
-        this.bitWidth = bitWidth;
-        this.reserved = reserved;
-        this.base = base;
-        this.littleEndian = littleEndian;
-        this.byteOffset = byteOffset;
-        this.byteSpan = ((bitOffset & 7) + bitWidth + 7) >>> 3;
+        final int span = ((7 - highBit) + bitWidth + 7) >>> 3;
         if (bitWidth > 64 || littleEndian) {
             if (highBit != 7 || (bitWidth & 7) != 0) {
                 throw new IllegalArgumentException(id + ": wide and little-endian fields must be byte-aligned");
             }
-        } else if (byteSpan > 8) {
+        } else if (span > 8) {
             throw new IllegalArgumentException(id + ": a field of up to 64 bits must lie within 8 bytes");
         }
-        this.shift = bitWidth > 64 ? 0 : byteSpan * 8 - (bitOffset & 7) - bitWidth;
-        this.mask = bitWidth >= 64 ? -1L : (1L << bitWidth) - 1;
+        index = COUNT.getAndIncrement();
     }
 
     /** Fields made so far: every {@link #index()} is below it. */
@@ -74,14 +59,10 @@ public final class FieldSpec {
         return COUNT.get();
     }
 
-    int index() {
-        return index;
-    }
-
     /** A field as the spec's table gives it: byte offset, most significant bit (7-0), width. */
     public static FieldSpec field(
         final String id, final String name, final int byteOffset, final int highBit, final int bitWidth, final Base base) {
-        return new FieldSpec(id, name, byteOffset, highBit, bitWidth, false, base, false);
+        return new FieldSpec(id, name, byteOffset, highBit, bitWidth, false, base, false, 0);
     }
 
     /** A byte-aligned field of whole bytes. */
@@ -93,23 +74,13 @@ public final class FieldSpec {
     /** A field the spec calls reserved: sent as zero; a rule decides what a non-zero value means. */
     public static FieldSpec reserved(
         final String id, final String name, final int byteOffset, final int highBit, final int bitWidth) {
-        return new FieldSpec(id, name, byteOffset, highBit, bitWidth, true, Base.HEX, false);
+        return new FieldSpec(id, name, byteOffset, highBit, bitWidth, true, Base.HEX, false, 0);
     }
 
     /** A byte-aligned field transmitted least significant byte first (only the RoCEv2 ICRC). */
     public static FieldSpec littleEndian(
         final String id, final String name, final int byteOffset, final int bitWidth, final Base base) {
-        return new FieldSpec(id, name, byteOffset, 7, bitWidth, false, base, true);
-    }
-
-    /** Dotted, lower-case ID such as {@code bth.psn} or {@code mprt.mdeth.path_id}. */
-    public String id() {
-        return id;
-    }
-
-    /** The field's name in the spec's table. */
-    public String name() {
-        return name;
+        return new FieldSpec(id, name, byteOffset, 7, bitWidth, false, base, true, 0);
     }
 
     /** The last segment of the ID, e.g. {@code psn}. */
@@ -119,23 +90,15 @@ public final class FieldSpec {
 
     /** Offset of the first bit from the first bit of the header, most significant bit first. */
     public int bitOffset() {
-        return bitOffset;
-    }
-
-    public int bitWidth() {
-        return bitWidth;
-    }
-
-    /** Offset of the byte holding the field's first bit, from the start of the header. */
-    public int byteOffset() {
-        return byteOffset;
+        return byteOffset * 8 + (7 - highBit);
     }
 
     /** Offset just past the byte holding the field's last bit. */
     public int endByteOffset() {
-        return byteOffset + byteSpan;
+        return byteOffset + byteSpan();
     }
 
+    /** True for a field the spec calls reserved (the same as {@link #reserved()}). */
     public boolean isReserved() {
         return reserved;
     }
@@ -145,13 +108,23 @@ public final class FieldSpec {
         return bitWidth > 64;
     }
 
-    public Base base() {
-        return base;
-    }
-
     /** Largest value the field can hold (for fields of up to 64 bits). */
     public long maxValue() {
-        return mask;
+        return mask();
+    }
+
+    private long mask() {
+        return bitWidth >= 64 ? -1L : (1L << bitWidth) - 1;
+    }
+
+    /** Bytes from the one holding the first bit to the one holding the last. */
+    private int byteSpan() {
+        return ((7 - highBit) + bitWidth + 7) >>> 3;
+    }
+
+    /** Bits below the field in its bytes read as one big-endian number. */
+    private int shift() {
+        return bitWidth > 64 ? 0 : byteSpan() * 8 - (7 - highBit) - bitWidth;
     }
 
     /**
@@ -161,7 +134,7 @@ public final class FieldSpec {
      * runs for every field of every packet (HeaderSnapshotTest holds each view's uses to the table).
      */
     public long from(final long word, final int wordOffset) {
-        return (word >>> (Long.SIZE - (bitOffset - 8 * wordOffset) - bitWidth)) & mask;
+        return (word >>> (Long.SIZE - (bitOffset() - 8 * wordOffset) - bitWidth)) & mask();
     }
 
     /** Reads the unsigned value of a field of up to 64 bits from the header at {@code headerOffset}. */
@@ -172,12 +145,12 @@ public final class FieldSpec {
         final int start = headerOffset + byteOffset;
         long raw = 0;
         if (littleEndian) {
-            for (int i = byteSpan - 1; i >= 0; i--) {
+            for (int i = byteSpan() - 1; i >= 0; i--) {
                 raw = (raw << 8) | (buffer.get(start + i) & 0xFF);
             }
-            return raw & mask;
+            return raw & mask();
         }
-        return (networkOrder(buffer, start, byteSpan) >>> shift) & mask;
+        return (networkOrder(buffer, start, byteSpan()) >>> shift()) & mask();
     }
 
     /**
@@ -202,23 +175,23 @@ public final class FieldSpec {
         if (bitWidth > 64) {
             throw new IllegalStateException(id + " is " + bitWidth + " bits wide; write its bytes");
         }
-        if ((value & ~mask) != 0) {
+        if ((value & ~mask()) != 0) {
             throw new IllegalArgumentException(id + ": value " + Long.toUnsignedString(value)
                 + " does not fit in " + bitWidth + " bits");
         }
         final int start = headerOffset + byteOffset;
         if (littleEndian) {
-            for (int i = 0; i < byteSpan; i++) {
+            for (int i = 0; i < byteSpan(); i++) {
                 buffer.put(start + i, (byte) (value >>> (8 * i)));
             }
             return;
         }
         long raw = 0;
-        for (int i = 0; i < byteSpan; i++) {
+        for (int i = 0; i < byteSpan(); i++) {
             raw = (raw << 8) | (buffer.get(start + i) & 0xFF);
         }
-        raw = (raw & ~(mask << shift)) | (value << shift);
-        for (int i = byteSpan - 1; i >= 0; i--) {
+        raw = (raw & ~(mask() << shift())) | (value << shift());
+        for (int i = byteSpan() - 1; i >= 0; i--) {
             buffer.put(start + i, (byte) raw);
             raw >>>= 8;
         }
@@ -230,7 +203,7 @@ public final class FieldSpec {
             return read(buffer, headerOffset) == 0;
         }
         final int start = headerOffset + byteOffset;
-        for (int i = 0; i < byteSpan; i++) {
+        for (int i = 0; i < byteSpan(); i++) {
             if (buffer.get(start + i) != 0) {
                 return false;
             }
@@ -242,7 +215,7 @@ public final class FieldSpec {
     public void readBytes(final ByteBuffer buffer, final int headerOffset, final byte[] target, final int targetOffset) {
         requireAligned();
         final int start = headerOffset + byteOffset;
-        for (int i = 0; i < byteSpan; i++) {
+        for (int i = 0; i < byteSpan(); i++) {
             target[targetOffset + i] = buffer.get(start + i);
         }
     }
@@ -251,7 +224,7 @@ public final class FieldSpec {
     public void writeBytes(final ByteBuffer buffer, final int headerOffset, final byte[] source, final int sourceOffset) {
         requireAligned();
         final int start = headerOffset + byteOffset;
-        for (int i = 0; i < byteSpan; i++) {
+        for (int i = 0; i < byteSpan(); i++) {
             buffer.put(start + i, source[sourceOffset + i]);
         }
     }
@@ -262,7 +235,7 @@ public final class FieldSpec {
             write(to, toHeaderOffset, read(from, fromHeaderOffset));
             return;
         }
-        for (int i = 0; i < byteSpan; i++) {
+        for (int i = 0; i < byteSpan(); i++) {
             to.put(toHeaderOffset + byteOffset + i, from.get(fromHeaderOffset + byteOffset + i));
         }
     }
@@ -272,7 +245,7 @@ public final class FieldSpec {
         if (bitWidth > 64) {
             out.append("0x");
             final int start = headerOffset + byteOffset;
-            for (int i = 0; i < byteSpan; i++) {
+            for (int i = 0; i < byteSpan(); i++) {
                 appendHexByte(out, buffer.get(start + i));
             }
             return out;
@@ -289,7 +262,7 @@ public final class FieldSpec {
     }
 
     private void requireAligned() {
-        if ((bitOffset & 7) != 0 || (bitWidth & 7) != 0) {
+        if ((bitOffset() & 7) != 0 || (bitWidth & 7) != 0) {
             throw new IllegalStateException(id + " is not byte-aligned");
         }
     }
