@@ -81,11 +81,13 @@ public final class EcnEchoCountRule extends BehaviourRule {
 
     /** The count of a path, started at 0 when the capture holds the path from PSN 0. */
     private Count count(final PathRecord path, final boolean fromPsnZero) {
-        return counts.computeIfAbsent(path, p -> {
-            final Count c = new Count();
+        Count c = counts.get(path);
+        if (c == null) {
+            c = new Count();
             c.started = fromPsnZero;
-            return c;
-        });
+            counts.put(path, c);
+        }
+        return c;
     }
 
     private void acknowledged(final Observation o) {

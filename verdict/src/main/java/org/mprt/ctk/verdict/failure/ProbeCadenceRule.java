@@ -132,7 +132,10 @@ public final class ProbeCadenceRule extends BehaviourRule {
         final MprtDirection d = o.mprtDirection();
         if (m.r() == 0) {
             final PathRecord path = o.mprtPath();
-            open.removeIf(e -> e.direction == d && e.path == path);
+            if (!open.isEmpty()) {
+                // Mostly empty: the guard spares every data packet a capturing lambda.
+                open.removeIf(e -> e.direction == d && e.path == path);
+            }
             return;
         }
         final Segment s = o.segmentSentBefore();

@@ -58,7 +58,15 @@ public final class ReceiveSequenceRule extends BehaviourRule {
         final boolean fromStart = o.state().isFromConnectionStart();
         final Count c = count(d, m, fromStart);
         final long msn = m.msn();
-        if (SerialNumber.precedes32(msn, c.nextMsn) || c.waiting.containsKey(msn)) {
+        if (SerialNumber.precedes32(msn, c.nextMsn)) {
+            return;
+        }
+        if (msn == c.nextMsn && c.waiting.isEmpty()) {
+            // The next message, nothing waiting for it: what resolve would do, without the map.
+            begin(c, m.isSendLayout(), m.isSendLayout() ? m.rsn() : 0, o.frameNumber(), m.streamId(), evidence.of(d));
+            return;
+        }
+        if (c.waiting.containsKey(msn)) {
             return;
         }
         c.waiting.put(msn, new Begun(m.isSendLayout(), m.isSendLayout() ? m.rsn() : 0, o.frameNumber()));
@@ -83,20 +91,26 @@ public final class ReceiveSequenceRule extends BehaviourRule {
 
     private static void resolve(final Count c, final int streamId, final Evidence e) {
         for (Begun b = c.waiting.remove(c.nextMsn); b != null; b = c.waiting.remove(c.nextMsn)) {
-            if (b.send()) {
-                if (!c.known) {
-                    c.sends = b.rsn();
-                    c.known = true;
-                } else if (b.rsn() == c.sends) {
-                    e.conforming(b.frame());
-                } else {
-                    e.violation(b.frame(), "mprt.mdeth.rsn: expected " + c.sends + " for the SEND with MSN " + c.nextMsn
-                        + " of stream " + streamId + " (" + c.sends + " SEND messages before it), found " + b.rsn());
-                }
-                c.sends = SerialNumber.add32(c.sends, 1);
-            }
-            c.nextMsn = SerialNumber.add32(c.nextMsn, 1);
+            begin(c, b.send(), b.rsn(), b.frame(), streamId, e);
         }
+    }
+
+    /** Message {@code c.nextMsn} began (in {@code frame}): a SEND's RSN is judged, and the count moves on. */
+    private static void begin(final Count c, final boolean send, final long rsn, final long frame, final int streamId,
+                              final Evidence e) {
+        if (send) {
+            if (!c.known) {
+                c.sends = rsn;
+                c.known = true;
+            } else if (rsn == c.sends) {
+                e.conforming(frame);
+            } else {
+                e.violation(frame, "mprt.mdeth.rsn: expected " + c.sends + " for the SEND with MSN " + c.nextMsn
+                    + " of stream " + streamId + " (" + c.sends + " SEND messages before it), found " + rsn);
+            }
+            c.sends = SerialNumber.add32(c.sends, 1);
+        }
+        c.nextMsn = SerialNumber.add32(c.nextMsn, 1);
     }
 
     private static long lowestWaiting(final Count c) {

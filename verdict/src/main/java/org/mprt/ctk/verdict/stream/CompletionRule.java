@@ -1,13 +1,11 @@
 package org.mprt.ctk.verdict.stream;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.state.DirectionKey;
+import org.mprt.ctk.verdict.rule.PerStream;
 import org.mprt.ctk.verdict.state.MessageRecord;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.Presence;
@@ -29,11 +27,8 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  */
 public final class CompletionRule extends BehaviourRule {
 
-    private record StreamKey(DirectionKey direction, int streamId) {
-    }
-
-    /** Per stream, the CMSN up to which completions have been checked. */
-    private final Map<StreamKey, Long> checkedUpTo = new HashMap<>();
+    /** Per stream, the CMSN up to which completions have been checked (in a one-element array, set in place). */
+    private final PerStream<long[]> checkedUpTo = new PerStream<>();
 
     public CompletionRule() {
         super("MPRT-STREAM-003", JudgedAt.RECEIVER, false, true);
@@ -54,14 +49,19 @@ public final class CompletionRule extends BehaviourRule {
         final Evidence e = evidence.of(d);
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {
-            final StreamKey key = new StreamKey(d.key(), a.recordStreamId(k));
-            final long from = checkedUpTo.getOrDefault(key, 0L);
+            final int streamId = a.recordStreamId(k);
+            long[] checked = checkedUpTo.find(d, streamId);
+            if (checked == null) {
+                checked = new long[1];
+                checkedUpTo.put(d, streamId, checked);
+            }
+            final long from = checked[0];
             final long cmsn = a.recordCmsn(k);
             if (!SerialNumber.precedes32(from, cmsn)) {
                 continue;
             }
-            checkedUpTo.put(key, cmsn);
-            final String v = incomplete(d.stream(key.streamId()), key.streamId(), from, cmsn);
+            checked[0] = cmsn;
+            final String v = incomplete(d.stream(streamId), streamId, from, cmsn);
             if (v == null) {
                 e.conforming(o.frameNumber());
             } else if (!v.isEmpty()) {
