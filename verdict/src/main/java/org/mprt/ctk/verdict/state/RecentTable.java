@@ -42,7 +42,8 @@ public final class RecentTable<V> {
 
     private final int words;
     private final int columns;
-    private final int capacity;
+    /** Keys held at most now; {@link #raiseCapacity} raises it. */
+    private int capacity;
     private long[] keys;
     private long[] values;
     private Object[] objects;
@@ -120,6 +121,40 @@ public final class RecentTable<V> {
 
     public int capacity() {
         return capacity;
+    }
+
+    /**
+     * Lets the table hold up to {@code newCapacity} keys from now on (a lower one changes nothing): for
+     * a table whose need grows with what the capture shows, such as a connection's paths. A full table
+     * first puts its slots in age order, the oldest key in slot 0, so slot numbers change: a caller
+     * must not keep one across this call.
+     */
+    public void raiseCapacity(final int newCapacity) {
+        if (newCapacity > MAX_CAPACITY) {
+            throw new IllegalArgumentException("capacity must be at most " + MAX_CAPACITY + ": " + newCapacity);
+        }
+        if (newCapacity <= capacity) {
+            return;
+        }
+        if (size == capacity && oldest != 0) {
+            keys = rotated(keys, new long[keys.length], oldest * words, capacity * words);
+            values = rotated(values, new long[values.length], oldest * columns, capacity * columns);
+            objects = rotated(objects, new Object[objects.length], oldest, capacity);
+            hashes = rotated(hashes, new int[hashes.length], oldest, capacity);
+            oldest = 0;
+            reindex(ABSENT);
+            newest = size - 1;
+            last = ABSENT;
+            Arrays.fill(laneSlots, ABSENT);
+        }
+        capacity = newCapacity;
+    }
+
+    /** {@code from}'s first {@code length} elements into {@code into}, starting from element {@code by} and wrapping. */
+    private static <A> A rotated(final A from, final A into, final int by, final int length) {
+        System.arraycopy(from, by, into, 0, length - by);
+        System.arraycopy(from, 0, into, length - by, by);
+        return into;
     }
 
     /** Keys held now. */
@@ -321,7 +356,7 @@ public final class RecentTable<V> {
         unindexed = 0;
     }
 
-    /** Rebuilds the index from the slots held, leaving out {@code reused}, which the caller links anew. */
+    /** Rebuilds the index from the slots held, leaving out {@code reused} (or none: ABSENT), which the caller links anew. */
     private void reindex(final int reused) {
         Arrays.fill(index, 0);
         stale = 0;

@@ -84,6 +84,65 @@ class RecentTableTest {
         assertThat(byAge).containsExactlyElementsOf(model.keySet());
     }
 
+    /**
+     * A table whose limit rises now and then, full and wrapped or not: it keeps every key, finds each,
+     * holds them oldest first, and forgets only once the new limit is reached.
+     */
+    @Test
+    void raisingTheCapacityKeepsEveryKeyInAgeOrder() {
+        for (final int batch : new int[] {0, 7}) {
+            final RecentTable<Object> table = RecentTable.deferringIndex(16, 2, 1, batch);
+            final Map<List<Long>, Object> model = new LinkedHashMap<>();
+            final Random random = new Random(13);
+            int limit = 16;
+            for (int i = 0; i < 5_000; i++) {
+                if (i % 400 == 399 && limit < 1024) {
+                    limit += 16 + random.nextInt(48);
+                    table.raiseCapacity(limit);
+                    table.raiseCapacity(limit - 1);
+                    assertThat(table.capacity()).isEqualTo(limit);
+                    for (final Map.Entry<List<Long>, Object> e : model.entrySet()) {
+                        final int slot = table.find(new long[] {e.getKey().get(0), e.getKey().get(1)});
+                        assertThat(slot).as("key %s after raising to %d", e.getKey(), limit).isNotEqualTo(RecentTable.ABSENT);
+                        assertThat(table.object(slot)).isSameAs(e.getValue());
+                        assertThat(table.value(slot, 0)).isEqualTo(e.getKey().get(1));
+                    }
+                }
+                final long[] key = {random.nextInt(3), random.nextInt(3000)};
+                final List<Long> k = List.of(key[0], key[1]);
+                if (table.find(key) != RecentTable.ABSENT) {
+                    assertThat(model).containsKey(k);
+                    continue;
+                }
+                assertThat(model).doesNotContainKey(k);
+                if (model.size() == limit) {
+                    final Iterator<List<Long>> eldest = model.keySet().iterator();
+                    eldest.next();
+                    eldest.remove();
+                }
+                final Object value = new Object();
+                final int slot = table.insert(key);
+                table.object(slot, value);
+                table.value(slot, 0, key[1]);
+                model.put(k, value);
+            }
+            final List<List<Long>> byAge = new ArrayList<>();
+            for (int age = 0; age < table.size(); age++) {
+                final int s = table.slotByAge(age);
+                byAge.add(List.of(table.word(s, 0), table.word(s, 1)));
+            }
+            assertThat(byAge).containsExactlyElementsOf(model.keySet());
+            assertThat(table.forgotten()).isPositive();
+        }
+    }
+
+    @Test
+    void refusesACapacityPastTheLargest() {
+        final RecentTable<Object> table = new RecentTable<>(16, 1, 0);
+        assertThatThrownBy(() -> table.raiseCapacity(RecentTable.MAX_CAPACITY + 1))
+            .isInstanceOf(IllegalArgumentException.class).hasMessageContaining(String.valueOf(RecentTable.MAX_CAPACITY));
+    }
+
     /** The same, through slotFor with lanes that keys share and change, so that a lane's slot is often reused. */
     @Test
     void slotForInLanesAgreesWithAnInsertionOrderedMap() {

@@ -9,9 +9,9 @@ import org.junit.jupiter.api.Test;
 
 /**
  * MprtDirection.segment tells most first transmissions from the stream's records without probing
- * the segment table: held to a model of the table alone (the last MAX_SEGMENTS distinct segments),
- * over random packets that resend, skip, repeat offsets, carry no payload and outrun the records'
- * memory of messages.
+ * the segment table: held to a model of the table alone (the last distinct segments, as many as the
+ * paths shown so far allow), over random packets that resend, skip, repeat offsets, carry no payload
+ * and outrun the records' memory of messages, while paths appear and raise the table's limit.
  */
 class SegmentLookupTest {
 
@@ -23,6 +23,11 @@ class SegmentLookupTest {
         final long[] nextMsn = new long[3];
         int found = 0;
         for (int frame = 1; frame <= 200_000; frame++) {
+            if (frame % 3_000 == 0 && frame / 3_000 < MprtDirection.MAX_PATHS) {
+                // A new path, the table mostly full: its limit rises by SEGMENTS_PER_PATH, nothing forgotten.
+                d.pathOrNew(frame / 3_000);
+                assertThat(d.segmentCapacity()).isEqualTo(frame / 3_000 * MprtDirection.SEGMENTS_PER_PATH);
+            }
             final int stream = random.nextInt(3);
             final long msn = random.nextInt(10) == 0 && nextMsn[stream] > 0
                 ? nextMsn[stream] - 1 - random.nextInt((int) Math.min(nextMsn[stream], 6000))
@@ -36,7 +41,7 @@ class SegmentLookupTest {
             if (seen == null) {
                 d.remember(new Segment(stream, msn, offset, 2048, payload, Segment.NOT_KEPT, 0xC0, frame, 0, frame, frame));
                 model.add(key);
-                if (model.size() > MprtDirection.MAX_SEGMENTS) {
+                if (model.size() > d.segmentCapacity()) {
                     model.remove(model.iterator().next());
                 }
             } else {
