@@ -323,17 +323,31 @@ public final class VerdictBenchmark {
         return peak;
     }
 
-    /** Full collections until the heap stops shrinking (finalizers and soft references settle). */
+    /** Full collections until the heap they leave stops shrinking (finalizers and soft references settle). */
     private static void settle() {
-        long used = Long.MAX_VALUE;
-        for (int i = 0; i < 5 && heapUsed() < used; i++) {
-            used = heapUsed();
+        System.gc();
+        long used = heapUsed();
+        for (int i = 0; i < 5; i++) {
             System.gc();
+            final long now = heapUsed();
+            if (now >= used) {
+                return;
+            }
+            used = now;
         }
     }
 
+    /**
+     * The heap in use as the last collection left it, summed over the heap's pools: what is live then.
+     * The heap's current use would also count what was allocated since (by this measurement, too),
+     * several MB that hid a state of a few MB (the difference came out negative).
+     */
     private static long heapUsed() {
-        final MemoryUsage heap = ManagementFactory.getMemoryMXBean().getHeapMemoryUsage();
-        return heap.getUsed();
+        long used = 0;
+        for (final MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
+            final MemoryUsage afterCollection = pool.getType() == MemoryType.HEAP ? pool.getCollectionUsage() : null;
+            used += afterCollection == null ? 0 : afterCollection.getUsed();
+        }
+        return used;
     }
 }
