@@ -43,7 +43,7 @@ public record FieldSpec(
         if (highBit < 0 || highBit > 7 || bitWidth < 1 || byteOffset < 0) {
             throw new IllegalArgumentException(id + ": invalid position");
         }
-        final int span = ((7 - highBit) + bitWidth + 7) >>> 3;
+        final int span = span(highBit, bitWidth);
         if (bitWidth > 64 || littleEndian) {
             if (highBit != 7 || (bitWidth & 7) != 0) {
                 throw new IllegalArgumentException(id + ": wide and little-endian fields must be byte-aligned");
@@ -98,11 +98,6 @@ public record FieldSpec(
         return byteOffset + byteSpan();
     }
 
-    /** True for a field the spec calls reserved (the same as {@link #reserved()}). */
-    public boolean isReserved() {
-        return reserved;
-    }
-
     /** True for fields wider than 64 bits, which have no {@code long} value. */
     public boolean isWide() {
         return bitWidth > 64;
@@ -119,6 +114,10 @@ public record FieldSpec(
 
     /** Bytes from the one holding the first bit to the one holding the last. */
     private int byteSpan() {
+        return span(highBit, bitWidth);
+    }
+
+    private static int span(final int highBit, final int bitWidth) {
         return ((7 - highBit) + bitWidth + 7) >>> 3;
     }
 

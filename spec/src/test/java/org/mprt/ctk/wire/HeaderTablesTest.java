@@ -88,8 +88,8 @@ class HeaderTablesTest {
         assertThat(MnethFlyweight.MESSAGE_OFFSET_FIELD_OFFSET).isEqualTo(12);
         assertThat(MpethFlyweight.SCN_FIELD_OFFSET).isEqualTo(5);
         assertThat(MpethFlyweight.RESERVED.bitWidth()).isEqualTo(32);
-        assertThat(BthFlyweight.RESV6.isReserved()).isTrue();
-        assertThat(MdethFlyweight.RESERVED_28.isReserved()).isTrue();
+        assertThat(BthFlyweight.RESV6.reserved()).isTrue();
+        assertThat(MdethFlyweight.RESERVED_28.reserved()).isTrue();
     }
 
     @Test
