@@ -4,8 +4,8 @@ import java.util.ArrayList;
 import java.util.IdentityHashMap;
 import java.util.List;
 import java.util.Map;
-import org.mprt.ctk.fabric.endpoint.Endpoint;
 import org.mprt.ctk.dut.DeviceFailure;
+import org.mprt.ctk.fabric.endpoint.Endpoint;
 import org.mprt.ctk.fabric.endpoint.EndpointContext;
 import org.mprt.ctk.fabric.time.Scheduler;
 import org.mprt.ctk.reference.attachment.NicPort;
@@ -31,7 +31,8 @@ public final class FabricNode implements Endpoint {
     private final DeviceFactory<?> factory;
     private final long lineRateBps;
     private final String name;
-    private String device;
+    /** The device's name and host, as its failures name it; set when the node attaches. */
+    private String label;
     private Scheduler scheduler;
     private final Map<org.mprt.ctk.fabric.endpoint.NicPort, Integer> portIndex = new IdentityHashMap<>();
     private List<NicPort> ports;
@@ -55,7 +56,7 @@ public final class FabricNode implements Endpoint {
             adapted.add(new FabricPort(p, lineRateBps));
         }
         ports = List.copyOf(adapted);
-        device = name + " on host " + context.hostName();
+        label = name + " on host " + context.hostName();
         scheduler = context.scheduler();
         final SchedulerTimers timers = new SchedulerTimers(scheduler, this);
         try {
@@ -80,7 +81,7 @@ public final class FabricNode implements Endpoint {
      * whose frame or timer this device's call ran into passes as it is.
      */
     DeviceFailure failure(final String doing, final Throwable e) {
-        return e instanceof DeviceFailure f ? f : new DeviceFailure(device, doing, scheduler.now(), e);
+        return e instanceof DeviceFailure f ? f : new DeviceFailure(label, doing, scheduler.now(), e);
     }
 
     /** The device, once the node is attached to its host. */
