@@ -16,6 +16,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <pre>java -jar benchmarks/target/benchmarks.jar [frames]</pre>
  *
+ * <p>{@code --help} prints the usage; a frame count that is not a positive whole number is refused
+ * with the usage (exit 2) before anything runs.
+ *
  * <p>With {@code verdict} as first argument it runs {@link VerdictBenchmark} instead: the whole rule
  * set against tshark, and the engine's memory; with {@code passes}, {@link PassSeries}: the pass timed
  * many times in one JVM, what {@code benchmarks/compare-builds} runs for two builds in turn.
@@ -23,20 +26,47 @@ import org.openjdk.jmh.runner.options.TimeValue;
 public final class BenchmarkMain {
 
     private static final String BASELINE = "pcap4jLoop";
+    private static final int FRAMES = 1_000_000;
 
     private BenchmarkMain() {
     }
 
+    static final String USAGE = String.join(System.lineSeparator(),
+        "usage: java -jar benchmarks.jar [frames]                  the readers against pcap4j (1000000 frames)",
+        "       java -jar benchmarks.jar verdict [frames]          the verdict engine against tshark (1000000 frames)",
+        "       java -jar benchmarks.jar passes [options] [capture]",
+        "                                the pass timed many times; options --passes=N, --kept=K, --rules=REGEX");
+
     public static void main(final String[] args) throws Exception {
-        if (args.length > 0 && "verdict".equals(args[0])) {
-            VerdictBenchmark.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+        final String command = args.length > 0 ? args[0] : "";
+        if ("--help".equals(command) || "-h".equals(command)) {
+            System.out.println(USAGE);
             return;
         }
-        if (args.length > 0 && "passes".equals(args[0])) {
+        if ("passes".equals(command)) {
             PassSeries.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
-        final String frames = args.length > 0 ? args[0] : "1000000";
+        final boolean verdict = "verdict".equals(command);
+        final int frames;
+        try {
+            frames = BenchmarkArguments.frames(verdict ? java.util.Arrays.copyOfRange(args, 1, args.length) : args, FRAMES);
+        } catch (final IllegalArgumentException e) {
+            System.err.println("benchmarks: " + e.getMessage());
+            System.err.println(USAGE);
+            System.exit(2);
+            return;
+        }
+        if (verdict) {
+            VerdictBenchmark.run(frames);
+        } else {
+            readers(frames);
+        }
+    }
+
+    /** The readers' benchmark: each reader over a capture of {@code frames} frames, against pcap4j's loop. */
+    private static void readers(final int frameCount) throws Exception {
+        final String frames = Integer.toString(frameCount);
         final Options options = new OptionsBuilder()
             .include(PcapReadBenchmark.class.getSimpleName())
             .param("frames", frames)

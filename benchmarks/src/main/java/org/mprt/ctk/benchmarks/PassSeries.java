@@ -81,15 +81,6 @@ public final class PassSeries {
     }
 
     private static int positive(final String option) {
-        final String value = option.substring(option.indexOf('=') + 1);
-        try {
-            final int n = Integer.parseInt(value);
-            if (n > 0) {
-                return n;
-            }
-        } catch (final NumberFormatException e) {
-            // reported below
-        }
-        throw new IllegalArgumentException(option + ": expected a positive whole number");
+        return BenchmarkArguments.positive(option, option.substring(option.indexOf('=') + 1));
     }
 }

@@ -61,8 +61,8 @@ public final class VerdictBenchmark {
     private VerdictBenchmark() {
     }
 
-    public static void main(final String[] args) throws Exception {
-        final int frames = args.length > 0 ? Integer.parseInt(args[0]) : 1_000_000;
+    /** Every measurement, over captures of {@code frames} frames (the frame count checked by the caller). */
+    static void run(final int frames) throws Exception {
         final Path dir = Files.createDirectories(Path.of(System.getProperty("java.io.tmpdir"), CAPTURES));
         final Path small = capture(SMALL, 0);
         final Path full = capture(frames, 0);
