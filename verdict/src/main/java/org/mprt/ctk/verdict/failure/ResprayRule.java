@@ -106,7 +106,7 @@ public final class ResprayRule extends BehaviourRule {
             }
         }
         final List<Owing> owing = new ArrayList<>();
-        for (int back = 0; back < PathRecord.WINDOW * 4; back++) {
+        for (int back = 0, held = failed.heldBack(failed.highestPsn()); back < held; back++) {
             final int psn = SerialNumber.add24(failed.highestPsn(), -back);
             final int slot = failed.slot(psn);
             final Segment other = slot < 0 ? null : failed.segment(slot);
@@ -181,7 +181,7 @@ public final class ResprayRule extends BehaviourRule {
 
     /** Looks at the oldest data the path owes; true while its bound is ahead. */
     private boolean scan(final MprtDirection d, final PathRecord path, final long nowNs) {
-        for (int back = PathRecord.WINDOW * 4 - 1; back >= 0; back--) {
+        for (int back = path.heldBack(path.highestPsn()) - 1; back >= 0; back--) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             final Segment s = slot < 0 ? null : path.segment(slot);

@@ -68,8 +68,8 @@ public final class FairShareRule extends BehaviourRule {
     private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
     private final Map<MprtDirection, List<Sender>> byDirection = new java.util.IdentityHashMap<>();
     /**
-     * The directions and planes of the last {@link #RECENT} data packets counted whose pair differed,
-     * with their ports and senders (the plane's destination is the port; planes are shared by
+     * The directions and planes of the last {@link #RECENT} data packets whose pair differed, with their
+     * ports and senders (null past {@link #MAX_PORTS} or {@link #MAX_SENDERS}) (the plane's destination is the port; planes are shared by
      * {@code Planes} and looked up once per frame, so compared by identity, and a new object for the
      * same pair merely misses). A sender spraying over several planes alternates among a few pairs.
      */
@@ -110,7 +110,9 @@ public final class FairShareRule extends BehaviourRule {
         final Plane plane = o.state().planeOf(o.packet());
         for (int i = 0; i < RECENT; i++) {
             if (recentPlane[i] == plane && recentDirection[i] == d) {
-                count(o, recentPort[i], recentSender[i]);
+                if (recentSender[i] != null) {
+                    count(o, recentPort[i], recentSender[i]);
+                }
                 return;
             }
         }
@@ -120,27 +122,25 @@ public final class FairShareRule extends BehaviourRule {
             port = new Port(o.timestampNs());
             ports.put(to, port);
         }
-        if (port == null) {
-            return;
-        }
         Sender s = null;
-        for (int i = 0; i < port.senders.size() && s == null; i++) {
+        for (int i = 0; port != null && i < port.senders.size() && s == null; i++) {
             s = port.senders.get(i).direction == d ? port.senders.get(i) : null;
         }
-        if (s == null && port.senders.size() < MAX_SENDERS) {
+        if (s == null && port != null && port.senders.size() < MAX_SENDERS) {
             s = new Sender(d, o.timestampNs());
             port.senders.add(s);
             byDirection.computeIfAbsent(d, k -> new ArrayList<>()).add(s);
         }
-        if (s == null) {
-            return;
-        }
+        // A sender past the limits is remembered too (with no sender), so that its next packets cost a
+        // comparison, not a search of the port's senders.
         recentDirection[nextRecent] = d;
         recentPlane[nextRecent] = plane;
         recentPort[nextRecent] = port;
         recentSender[nextRecent] = s;
         nextRecent = (nextRecent + 1) % RECENT;
-        count(o, port, s);
+        if (s != null) {
+            count(o, port, s);
+        }
     }
 
     /**

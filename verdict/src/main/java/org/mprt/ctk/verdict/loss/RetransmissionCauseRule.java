@@ -119,7 +119,7 @@ public final class RetransmissionCauseRule extends BehaviourRule {
     /** Acknowledged, not abandoned PSNs of the path first sent after {@code afterNs}. */
     private static int acknowledgedLater(final PathRecord path, final long afterNs) {
         int found = 0;
-        for (int back = 0; back < PathRecord.WINDOW * 4; back++) {
+        for (int back = 0, held = path.heldBack(path.highestPsn()); back < held; back++) {
             final int q = SerialNumber.add24(path.highestPsn(), -back);
             final int s = path.slot(q);
             if (s < 0) {
@@ -138,7 +138,7 @@ public final class RetransmissionCauseRule extends BehaviourRule {
     /** The oldest captured PSN before {@code psn} neither acknowledged nor abandoned, or -1. */
     private static int olderUnacknowledged(final PathRecord path, final int psn) {
         int oldest = -1;
-        for (int back = 1; back < PathRecord.WINDOW * 4; back++) {
+        for (int back = 1, held = path.heldBack(psn); back < held; back++) {
             final int q = SerialNumber.add24(psn, -back);
             final int s = path.slot(q);
             if (s >= 0 && path.ackedFrame(s) == 0 && !path.isAbandoned(s)) {

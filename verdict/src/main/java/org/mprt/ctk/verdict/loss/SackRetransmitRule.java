@@ -101,7 +101,7 @@ public final class SackRetransmitRule extends BehaviourRule {
      */
     private int laterAcknowledged(final PathRecord path, final int cack) {
         int found = 0;
-        for (int back = 0; back < PathRecord.WINDOW * 4; back++) {
+        for (int back = 0, held = path.heldBack(path.highestPsn()); back < held; back++) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             if (slot >= 0 && !path.isAbandoned(slot) && PathRecord.acknowledges(cack, words, psn)

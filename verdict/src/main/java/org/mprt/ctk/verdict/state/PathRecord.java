@@ -51,6 +51,11 @@ public final class PathRecord {
     private boolean anyData;
     private int highest;
     private int lowest;
+    /**
+     * The lowest PSN that may still have a slot: no lower than {@link #RING} - 1 before the highest, so
+     * that it stays comparable with it in serial order however long the path runs (unlike {@code lowest}).
+     */
+    private int lowestHeld;
     private boolean hasBoundary;
     private int boundary;
     private Plane plane;
@@ -129,6 +134,17 @@ public final class PathRecord {
     public int slot(final int psnValue) {
         final int i = psnValue & mask;
         return used[i] && psn[i] == psnValue && anyData && SerialNumber.distance24(psnValue, highest) < RING ? i : -1;
+    }
+
+    /**
+     * How many PSNs a walk back from {@code from}, {@code from} included, visits: those at or after the
+     * lowest PSN that may have a slot, at most 4 x {@link #WINDOW} (the ring's length). Walking no
+     * further, a short path costs its own PSNs rather than the ring's length; walks run at ACKs and at
+     * every scan for overdue packets, on every path of every connection followed.
+     */
+    public int heldBack(final int from) {
+        return !anyData || SerialNumber.precedes24(from, lowestHeld) ? 0
+            : Math.min(RING, SerialNumber.distance24(lowestHeld, from) + 1);
     }
 
     public int psnAt(final int slot) {
@@ -365,6 +381,7 @@ public final class PathRecord {
             anyData = true;
             highest = psnValue;
             lowest = psnValue;
+            lowestHeld = psnValue;
             awaitingFirstProgress = psnValue == 0;
             floor = psnValue;
         } else if (SerialNumber.precedes24(highest, psnValue)) {
@@ -377,8 +394,14 @@ public final class PathRecord {
             }
             evict(psnValue & mask);
             highest = psnValue;
+            if (SerialNumber.distance24(lowestHeld, highest) >= RING) {
+                lowestHeld = SerialNumber.add24(highest, -(RING - 1));
+            }
         } else if (SerialNumber.distance24(psnValue, highest) >= RING) {
             return false;
+        }
+        if (SerialNumber.precedes24(psnValue, lowestHeld)) {
+            lowestHeld = psnValue;
         }
         if (SerialNumber.precedes24(psnValue, lowest)) {
             fit(psnValue, highest);

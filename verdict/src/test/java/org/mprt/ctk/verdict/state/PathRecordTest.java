@@ -33,6 +33,62 @@ class PathRecordTest {
     }
 
     @Test
+    void shouldWalkBackOverItsOwnPsnsOnlyWhileItHoldsFewerThanTheRing() {
+        assertThat(path.heldBack(0)).isZero();
+        send(SerialNumber.MASK_24 - 4, 12);
+
+        assertThat(path.heldBack(path.highestPsn())).isEqualTo(12);
+        assertThat(path.heldBack(SerialNumber.MASK_24)).isEqualTo(5);
+        assertThat(path.heldBack(SerialNumber.MASK_24 - 5)).isZero();
+
+        send(SerialNumber.add24(path.highestPsn(), 1), 3 * PathRecord.RING);
+        assertThat(path.heldBack(path.highestPsn())).isEqualTo(PathRecord.RING);
+
+        // More than half the PSN space later, the lowest PSN held is still told apart in serial order.
+        for (int sent = 0; sent < SerialNumber.HALF_24 + PathRecord.RING; sent += PathRecord.MAX_ADVANCE) {
+            path.sent(SerialNumber.add24(path.highestPsn(), PathRecord.MAX_ADVANCE), false, null, 1, 1);
+            if (path.heldBack(path.highestPsn()) != PathRecord.RING) {
+                assertThat(path.heldBack(path.highestPsn())).as("after %d PSNs", sent).isEqualTo(PathRecord.RING);
+            }
+        }
+        assertThat(path.slot(SerialNumber.add24(path.highestPsn(), -PathRecord.MAX_ADVANCE))).isNotNegative();
+    }
+
+    @Test
+    void shouldFindEveryPsnItHoldsWithinTheWalkBackFromAnyOfThem() {
+        final Random random = new Random(7);
+        for (int round = 0; round < 40; round++) {
+            final PathRecord p = new PathRecord(0);
+            int next = random.nextBoolean() ? SerialNumber.MASK_24 - random.nextInt(3000) : random.nextInt(1 << 24);
+            for (int step = 0; step < 600; step++) {
+                final int r = random.nextInt(10);
+                if (r < 6 || !p.hasData()) {
+                    p.sent(next, false, null, step, step);
+                    next = SerialNumber.add24(next, 1 + (r == 0 ? random.nextInt(40) : 0));
+                } else {
+                    // A resend from up to twice the ring back: some are held again, some are too old to follow.
+                    p.sent(SerialNumber.add24(p.highestPsn(), -random.nextInt(2 * PathRecord.RING)), true, null, step, step);
+                }
+                assertWalksReachEveryHeldPsn(p);
+            }
+        }
+    }
+
+    private static void assertWalksReachEveryHeldPsn(final PathRecord p) {
+        final int highest = p.highestPsn();
+        assertThat(p.heldBack(highest)).isBetween(1, PathRecord.RING);
+        for (int back = 0; back < 2 * PathRecord.RING; back++) {
+            final int q = SerialNumber.add24(highest, -back);
+            if (p.slot(q) >= 0) {
+                assertThat(back).as("PSN %d, %d back from the highest %d", q, back, highest)
+                    .isLessThan(p.heldBack(highest));
+                final int from = SerialNumber.add24(q, back / 2);
+                assertThat(SerialNumber.distance24(q, from)).as("PSN %d from %d", q, from).isLessThan(p.heldBack(from));
+            }
+        }
+    }
+
+    @Test
     void shouldForgetPsnsThatFallOutOfItsWindowAndSayItCannotTell() {
         send(0, PathRecord.RING + 10);
 
