@@ -2,6 +2,7 @@ package org.mprt.ctk.verdict.guidance;
 
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
 import java.util.ArrayList;
+import java.util.Arrays;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
@@ -9,6 +10,7 @@ import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.PathRecord;
@@ -66,19 +68,48 @@ public final class FairShareRule extends BehaviourRule {
 
     private final long intervalNs;
     private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
-    private final Map<MprtDirection, List<Sender>> byDirection = new java.util.IdentityHashMap<>();
+    /** Per direction, where its data went, so that a data packet finds its sender without a search. */
+    private final PerDirection<MprtDirection, Routes> routes = new PerDirection<>(Routes::new);
+
     /**
-     * The directions and planes of the last {@link #RECENT} data packets whose pair differed, with their
-     * ports and senders (null past {@link #MAX_PORTS} or {@link #MAX_SENDERS}) (the plane's destination is the port; planes are shared by
-     * {@code Planes} and looked up once per frame, so compared by identity, and a new object for the
-     * same pair merely misses). A sender spraying over several planes alternates among a few pairs.
+     * The planes one direction's data used, each with its port and the sender followed there (null past
+     * {@link #MAX_PORTS} or {@link #MAX_SENDERS}: remembered too, so that its next packets cost a
+     * comparison). Planes are shared by {@code Planes} and looked up once per frame, so compared by
+     * identity; a new object for the same pair merely adds a route, up to {@link #MAX_ROUTES}.
      */
-    private static final int RECENT = 4;
-    private final MprtDirection[] recentDirection = new MprtDirection[RECENT];
-    private final Plane[] recentPlane = new Plane[RECENT];
-    private final Port[] recentPort = new Port[RECENT];
-    private final Sender[] recentSender = new Sender[RECENT];
-    private int nextRecent;
+    private static final class Routes {
+        static final int MAX_ROUTES = 16;
+        Plane[] planes = new Plane[2];
+        Port[] ports = new Port[2];
+        Sender[] senders = new Sender[2];
+        int size;
+
+        /** The index of the route on this plane, or -1. */
+        int of(final Plane plane) {
+            for (int i = 0; i < size; i++) {
+                if (planes[i] == plane) {
+                    return i;
+                }
+            }
+            return -1;
+        }
+
+        void add(final Plane plane, final Port port, final Sender sender) {
+            if (size == MAX_ROUTES) {
+                return;
+            }
+            if (size == planes.length) {
+                planes = Arrays.copyOf(planes, size * 2);
+                ports = Arrays.copyOf(ports, size * 2);
+                senders = Arrays.copyOf(senders, size * 2);
+            }
+            planes[size] = plane;
+            ports[size] = port;
+            senders[size] = sender;
+            size++;
+        }
+    }
+
     private ScenarioFacts facts = ScenarioFacts.none();
 
     public FairShareRule(final Timers timers) {
@@ -95,10 +126,10 @@ public final class FairShareRule extends BehaviourRule {
         if (o.isMprtAck()) {
             final MprtDirection d = o.mprtAnswered();
             final PathRecord path = d.path(o.packet().extensions().maeth().pathId());
-            final List<Sender> senders = path == null || path.answers().rttSamples() == 0 ? null : byDirection.get(d);
-            if (senders != null) {
-                for (final Sender s : senders) {
-                    s.largestRttNs = Math.max(s.largestRttNs, path.answers().latestRttNs());
+            final Routes r = path == null || path.answers().rttSamples() == 0 ? null : routes.find(d);
+            for (int i = 0; r != null && i < r.size; i++) {
+                if (r.senders[i] != null) {
+                    r.senders[i].largestRttNs = Math.max(r.senders[i].largestRttNs, path.answers().latestRttNs());
                 }
             }
             return;
@@ -108,13 +139,13 @@ public final class FairShareRule extends BehaviourRule {
         }
         final MprtDirection d = o.mprtDirection();
         final Plane plane = o.state().planeOf(o.packet());
-        for (int i = 0; i < RECENT; i++) {
-            if (recentPlane[i] == plane && recentDirection[i] == d) {
-                if (recentSender[i] != null) {
-                    count(o, recentPort[i], recentSender[i]);
-                }
-                return;
+        final Routes r = routes.of(d);
+        final int known = r.of(plane);
+        if (known >= 0) {
+            if (r.senders[known] != null) {
+                count(o, r.ports[known], r.senders[known]);
             }
+            return;
         }
         final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
         Port port = ports.get(to);
@@ -129,15 +160,8 @@ public final class FairShareRule extends BehaviourRule {
         if (s == null && port != null && port.senders.size() < MAX_SENDERS) {
             s = new Sender(d, o.timestampNs());
             port.senders.add(s);
-            byDirection.computeIfAbsent(d, k -> new ArrayList<>()).add(s);
         }
-        // A sender past the limits is remembered too (with no sender), so that its next packets cost a
-        // comparison, not a search of the port's senders.
-        recentDirection[nextRecent] = d;
-        recentPlane[nextRecent] = plane;
-        recentPort[nextRecent] = port;
-        recentSender[nextRecent] = s;
-        nextRecent = (nextRecent + 1) % RECENT;
+        r.add(plane, port, s);
         if (s != null) {
             count(o, port, s);
         }
