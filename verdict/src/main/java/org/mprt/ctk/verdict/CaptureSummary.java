@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict;
 
+import org.mprt.ctk.verdict.state.CaptureState;
+
 /**
  * What the verdict engine read from a capture, before judging it. Every frame is counted in
  * exactly one of the counts after {@code frames}.
@@ -18,7 +20,7 @@ package org.mprt.ctk.verdict;
  * @param malformedFrames    frames sent to UDP port 4791 that are broken as sent
  * @param otherFrames        frames of other protocols, counted and skipped
  * @param untrackedFrames    RoCEv2 or MPRT frames (among the counts above) of connection directions
- *                           beyond the engine's cap of 1024 per profile: the header rules judged
+ *                           beyond the engine's cap ({@link CaptureState#MAX_DIRECTIONS} per profile): the header rules judged
  *                           them, the behavioural rules did not see them
  * @param duplicateFrames    RoCEv2 and MPRT packets the capture held a second time within the window the
  *                           judge was told of ({@code CaptureJudge.droppingDuplicatesWithin}), counted and
@@ -38,5 +40,15 @@ public record CaptureSummary(String file, String sha256, String format, long fra
                           final long unidentifiedFrames, final long malformedFrames, final long otherFrames) {
         this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
             otherFrames, 0, 0, 0, ClockStepsBack.NONE);
+    }
+
+    /**
+     * What the frames of directions past the engine's cap mean for the verdicts, for every report to
+     * say beside them (a PASS then covers the directions followed only); empty when there are none.
+     */
+    public String untrackedSentence() {
+        return untrackedFrames == 0 ? "" : untrackedFrames + " of the MPRT and RoCEv2 frames belong to connection"
+            + " directions past the engine's cap of " + CaptureState.MAX_DIRECTIONS + " per profile and were judged by the"
+            + " header rules only; the behavioural verdicts cover the first " + CaptureState.MAX_DIRECTIONS + " directions";
     }
 }

@@ -46,6 +46,9 @@ public final class ConsoleSummary {
         if (c.clockStepsBack().count() > 0) {
             out.println("  " + c.clockStepsBack().sentence());
         }
+        if (c.untrackedFrames() > 0) {
+            out.println("  " + c.untrackedSentence());
+        }
         if (!j.directions().isEmpty()) {
             out.println("  " + placements(j));
         }

@@ -24,6 +24,12 @@ import org.mprt.ctk.wire.mprt.MdethFlyweight;
  */
 public final class CaptureState {
 
+    /**
+     * Connection directions followed at most, per profile (MPRT directions, RoCEv2 QP directions), so
+     * that the state's memory does not grow with the connections a long capture holds.
+     */
+    public static final int MAX_DIRECTIONS = 1024;
+
     private final CapturePoint point;
     private final boolean fromConnectionStart;
     private final Timers timers;

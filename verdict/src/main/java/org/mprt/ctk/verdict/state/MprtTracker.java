@@ -30,7 +30,7 @@ final class MprtTracker {
      * grow with its traffic, from about 120 KB for a connection of 100 frames to about 11 MB when its
      * segment and message tables are full, whatever the capture's length.
      */
-    static final int MAX_DIRECTIONS = 1024;
+    static final int MAX_DIRECTIONS = CaptureState.MAX_DIRECTIONS;
 
     private final Map<DirectionKey, MprtDirection> directions = new LinkedHashMap<>();
     private final long[] words = new long[4];

@@ -23,7 +23,7 @@ final class RoceTracker {
     }
 
     /** QP directions followed at most; past it, as for MPRT ({@link MprtTracker#MAX_DIRECTIONS}). */
-    static final int MAX_DIRECTIONS = 1024;
+    static final int MAX_DIRECTIONS = CaptureState.MAX_DIRECTIONS;
 
     private final Map<Key, QueuePairDirection> requests = new LinkedHashMap<>();
     private final Map<Key, QueuePairDirection> answers = new LinkedHashMap<>();

@@ -2,12 +2,16 @@ package org.mprt.ctk.verdict.captures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
+import org.mprt.ctk.verdict.report.ConsoleSummary;
 
 /**
  * The state follows at most 1024 MPRT connection directions (and 1024 RoCEv2 QP directions), so that
@@ -38,5 +42,11 @@ class DirectionCapTest {
         assertThat(j.verdictOn("MPRT-PATH-001").orElseThrow().outcome()).isNotEqualTo(Outcome.FAIL);
         assertThat(j.verdictOn("MPRT-WIRE-001").orElseThrow().checked()).isEqualTo(connections + 1);
         assertThat(j.anyFailed()).isFalse();
+        // Every report says so beside the verdicts, the console summary too.
+        final ByteArrayOutputStream console = new ByteArrayOutputStream();
+        ConsoleSummary.print(j, new PrintStream(console, true, StandardCharsets.UTF_8));
+        assertThat(console.toString(StandardCharsets.UTF_8)).contains("  " + (connections - 1024 + 1)
+            + " of the MPRT and RoCEv2 frames belong to connection directions past the engine's cap of 1024 per profile"
+            + " and were judged by the header rules only; the behavioural verdicts cover the first 1024 directions");
     }
 }
