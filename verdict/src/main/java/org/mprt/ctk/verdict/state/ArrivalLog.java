@@ -12,7 +12,7 @@ public final class ArrivalLog {
     /** A path holds at most 256 PSNs in flight; retransmissions may add as many again. */
     static final int CAPACITY = 512;
     /** Entries a log starts with; it doubles as they arrive, up to {@link #CAPACITY}, so that a short path holds little. */
-    static final int FIRST_SLOTS = 32;
+    static final int FIRST_SLOTS = 16;
 
     private int[] psn = new int[FIRST_SLOTS];
     private long[] txTimestamp = new long[FIRST_SLOTS];

@@ -27,7 +27,7 @@ public final class PathRecord {
     static final int RING = 1024;
     static final int MAX_ADVANCE = RING / 2;
     /** Slots a path starts with: the PSNs of a short connection. */
-    static final int FIRST_SLOTS = 64;
+    static final int FIRST_SLOTS = 16;
     /** The time of something that has not happened. */
     public static final long NEVER = Long.MIN_VALUE;
 

@@ -99,7 +99,7 @@ class PathRecordTest {
 
     @Test
     void shouldKeepWhatItHeldOfEveryPsnWhenItsSlotsGrow() {
-        // 40 PSNs fit the first slots; an ACK, a NAK and a resend mark some of them.
+        // 40 PSNs, more than the first slots; an ACK, a NAK and a resend mark some of them.
         for (int p = 500; p < 540; p++) {
             path.sent(p, false, null, p, p * 10L);
         }
