@@ -37,7 +37,7 @@ public final class GuidanceObeyedRule extends BehaviourRule {
     /** Data packets held per direction: a GUIDANCE_WINDOW of 64-byte frames at 800 Gb/s is under 32768. */
     private static final int CAPACITY = 1 << 15;
     /** What a direction's rings hold at first: they double as its windows need, up to CAPACITY. */
-    private static final int FIRST_CAPACITY = 256;
+    private static final int FIRST_CAPACITY = 32;
     /** IPv4 + UDP + BTH + MDETH + ICRC around a data packet's payload. */
     private static final int HEADERS_BYTES = 20 + 8 + 12 + 36 + 4;
 

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.state;
 
+import java.util.Arrays;
 import java.util.Collections;
 import java.util.List;
 import org.mprt.ctk.wire.sequence.SerialNumber;
@@ -16,6 +17,8 @@ public final class StreamRecord {
     static final int MAX_MESSAGES = 4096;
     /** Frontier moves remembered for {@link #frontierAt(long)}: more than one ACK_REQ_DELAY holds. */
     static final int HISTORY = 64;
+    /** Frontier moves the arrays start with; they double as moves come, up to {@link #HISTORY}, so that a short stream holds little. */
+    static final int FIRST_HISTORY = 8;
     /** {@link #frontierAt(long)} cannot tell. */
     public static final long UNKNOWN = -1;
 
@@ -34,8 +37,8 @@ public final class StreamRecord {
     private long frontierNs;
     private long frontierFrame;
     /** The latest frontier moves: capture time and the frontier after it, newest at {@code moves - 1}. */
-    private final long[] moveNs = new long[HISTORY];
-    private final long[] moveTo = new long[HISTORY];
+    private long[] moveNs = new long[FIRST_HISTORY];
+    private long[] moveTo = new long[FIRST_HISTORY];
     private long moves;
 
     StreamRecord(final int streamId, final long firstMsn, final long firstFrame) {
@@ -111,7 +114,7 @@ public final class StreamRecord {
         }
         final long oldest = Math.max(0, moves - HISTORY);
         for (long n = moves - 1; n >= oldest; n--) {
-            final int i = (int) (n % HISTORY);
+            final int i = (int) (n & (moveNs.length - 1));
             if (moveNs[i] <= atNs) {
                 return moveTo[i];
             }
@@ -120,7 +123,12 @@ public final class StreamRecord {
     }
 
     private void moved(final long ns) {
-        final int i = (int) (moves++ % HISTORY);
+        if (moves == moveNs.length && moves < HISTORY) {
+            // Not wrapped yet: move n is at n, and stays there in arrays twice as long.
+            moveNs = Arrays.copyOf(moveNs, moveNs.length * 2);
+            moveTo = Arrays.copyOf(moveTo, moveTo.length * 2);
+        }
+        final int i = (int) (moves++ & (moveNs.length - 1));
         moveNs[i] = ns;
         moveTo[i] = frontier;
     }

@@ -30,6 +30,22 @@ class StreamRecordTest {
     }
 
     @Test
+    void shouldTellTheFrontierAtAnyTimeOfTheLastMovesItRemembers() {
+        final StreamRecord s = new StreamRecord(0, 0, 1);
+        for (int m = 0; m < 100; m++) {
+            // Message m, one packet, completes at (m + 1) µs and moves the frontier to m + 1.
+            s.carried(m, false, 0, 0, 1024, 0, 1024, m + 1, 1_000L * (m + 1));
+            final int moves = m + 1;
+            assertThat(s.frontierAt(500)).as("before the first move, after %d", moves)
+                .isEqualTo(moves <= StreamRecord.HISTORY ? 0 : StreamRecord.UNKNOWN);
+            for (int k = 0; k < moves; k++) {
+                assertThat(s.frontierAt(1_000L * (k + 1) + 500)).as("after move %d of %d", k + 1, moves)
+                    .isEqualTo(moves - k <= StreamRecord.HISTORY ? k + 1 : StreamRecord.UNKNOWN);
+            }
+        }
+    }
+
+    @Test
     void shouldStartFromTheFirstReportedCmsnWhenTheCaptureBeginsInMidStream() {
         final StreamRecord s = new StreamRecord(0, 40, 1);
         s.carried(40, false, 0, 0, 2048, 1024, 1024, 1, 1_000);
