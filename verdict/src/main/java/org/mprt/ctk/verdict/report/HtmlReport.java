@@ -90,7 +90,8 @@ public final class HtmlReport {
             + c.rocev2Frames() + " RoCEv2, " + c.snappedFrames() + " snapped (cut short by the capture; headers judged), "
             + c.unidentifiedFrames() + " unidentified (cut before their UDP port), " + c.malformedFrames() + " malformed, "
             + c.otherFrames() + " other (skipped)" + (c.duplicateFrames() > 0 ? ", " + c.duplicateFrames()
-            + " duplicates (a second copy of a packet, dropped as told)" : "") + (c.untrackedFrames() > 0 ? "; " + esc(c.untrackedSentence()) : "") + (c.encapsulatedFrames() > 0 ? "; " + c.encapsulatedFrames()
+            + " duplicates (a second copy of a packet, dropped as told)" : "")
+            + (c.untrackedFrames() > 0 ? "; " + esc(c.untrackedSentence()) : "") + (c.encapsulatedFrames() > 0 ? "; " + c.encapsulatedFrames()
             + " frames were unwrapped from a mirror's or an overlay's encapsulation (ERSPAN, GRE, VXLAN, Geneve) and the"
             + " packets inside judged" : "") + ".</p>\n"
             + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : "") + "<p>");

@@ -27,7 +27,7 @@ final class MprtTracker {
      * the header rules still judge it, the behavioural rules do not see it, and the capture summary
      * counts it as untracked. 1024 directions are 512 connections, more than a device's ports carry in
      * a conformance capture. A direction's rings and tables are bounded by the protocol's windows and
-     * grow with its traffic, from about 120 KB for a connection of 100 frames to about 11 MB when its
+     * grow with its traffic, from about 81 KB for a connection of 100 frames to about 11 MB when its
      * segment and message tables are full, whatever the capture's length.
      */
     static final int MAX_DIRECTIONS = CaptureState.MAX_DIRECTIONS;

@@ -581,7 +581,7 @@ public final class PathRecord {
             return;
         }
         boolean any = false;
-        for (int d = 0; d < RING; d++) {
+        for (int d = 0, held = heldBack(highest); d < held; d++) {
             final int p = SerialNumber.add24(highest, -d);
             if (SerialNumber.precedes24(p, q)) {
                 any |= abandon(p);
