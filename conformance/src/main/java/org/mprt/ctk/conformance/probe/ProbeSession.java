@@ -116,11 +116,16 @@ public final class ProbeSession {
         final int arrived = ledger.framesArrived();
         bench.tester().send(plane, frame, frame.length);
         final long limit = scheduler.now() + DELIVERY_LIMIT_NS;
+        // runUntil, which the scheduler's runaway guard watches (a single step it does not): a device that
+        // keeps virtual time from passing ends the delivery in error. The stop predicate is set and cleared
+        // on the fabric's own thread, and never outlasts the run, even one that throws.
         bed.run(() -> {
-            while (ledger.framesArrived() == arrived && scheduler.now() < limit && scheduler.step()) {
-                // run event by event until the frame is at the device's port
+            scheduler.stopWhen(() -> ledger.framesArrived() != arrived);
+            try {
+                return scheduler.runUntil(limit);
+            } finally {
+                scheduler.stopWhen(null);
             }
-            return null;
         });
         if (ledger.framesArrived() == arrived) {
             throw new IllegalStateException("the probe's frame did not reach the device within 1 ms: " + what);
