@@ -16,7 +16,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  *
  * <p>The ring's arrays start at {@link #FIRST_SLOTS} slots and double whenever the PSNs captured
  * span more, up to {@link #RING} ({@link RingSlots}): a capture of many short connections then holds
- * kilobytes per path instead of the 68 KB a full ring takes. Every PSN held lies within the span, so
+ * kilobytes per path instead of the 64 KB a full ring takes. Every PSN held lies within the span, so
  * a smaller ring forgets nothing the full one would keep. A slot number is valid until the next data
  * packet of the path.
  */
@@ -30,12 +30,20 @@ public final class PathRecord {
     static final int FIRST_SLOTS = 16;
     /** The time of something that has not happened. */
     public static final long NEVER = Long.MIN_VALUE;
+    private static final int USED = 1 << 24;
+    private static final int ABANDONED = 1 << 25;
+    private static final int NAKKED = 1 << 26;
+    private static final int IN_FLIGHT = 1 << 27;
 
     private final int pathId;
     /** Slots - 1: a PSN's slot is {@code psn & mask}. */
     private int mask = FIRST_SLOTS - 1;
-    private int[] psn = new int[FIRST_SLOTS];
-    private boolean[] used = new boolean[FIRST_SLOTS];
+    /**
+     * Per slot, the PSN (low 24 bits) and the flags {@link #USED}, {@link #ABANDONED}, {@link #NAKKED}
+     * and {@link #IN_FLIGHT}: whether a slot holds a PSN is then one load, where separate arrays cost
+     * a cache line each on a capture that interleaves many connections.
+     */
+    private int[] key = new int[FIRST_SLOTS];
     private long[] firstFrame = new long[FIRST_SLOTS];
     private long[] firstNs = new long[FIRST_SLOTS];
     private long[] lastFrame = new long[FIRST_SLOTS];
@@ -43,8 +51,6 @@ public final class PathRecord {
     private int[] transmissions = new int[FIRST_SLOTS];
     private long[] ackedFrame = new long[FIRST_SLOTS];
     private long[] ackedNs = new long[FIRST_SLOTS];
-    private boolean[] abandoned = new boolean[FIRST_SLOTS];
-    private boolean[] nakked = new boolean[FIRST_SLOTS];
     private Segment[] segment = new Segment[FIRST_SLOTS];
     private final ArrivalLog arrivals = new ArrivalLog();
     private final PathAnswers answers = new PathAnswers();
@@ -66,7 +72,6 @@ public final class PathRecord {
     private long unackedSinceNs = NEVER;
     private long ceMarkedArrivals;
     private int[] payload = new int[FIRST_SLOTS];
-    private boolean[] inFlight = new boolean[FIRST_SLOTS];
     private long inFlightBytes;
     private long lastProgressNs = NEVER;
     private long lastProgressFrame;
@@ -124,7 +129,7 @@ public final class PathRecord {
             return Presence.UNKNOWN;
         }
         final int i = psnValue & mask;
-        if (used[i] && psn[i] == psnValue) {
+        if (holds(i, psnValue)) {
             return Presence.YES;
         }
         return hasBoundary && SerialNumber.precedesOrEquals24(boundary, psnValue) ? Presence.NO : Presence.UNKNOWN;
@@ -133,7 +138,12 @@ public final class PathRecord {
     /** The ring slot of a captured PSN, or -1; the slot accessors below take it. */
     public int slot(final int psnValue) {
         final int i = psnValue & mask;
-        return used[i] && psn[i] == psnValue && anyData && SerialNumber.distance24(psnValue, highest) < RING ? i : -1;
+        return holds(i, psnValue) && anyData && SerialNumber.distance24(psnValue, highest) < RING ? i : -1;
+    }
+
+    /** Whether slot i holds this PSN. */
+    private boolean holds(final int i, final int psnValue) {
+        return (key[i] & (USED | SerialNumber.MASK_24)) == (USED | psnValue);
     }
 
     /**
@@ -148,7 +158,7 @@ public final class PathRecord {
     }
 
     public int psnAt(final int slot) {
-        return psn[slot];
+        return key[slot] & SerialNumber.MASK_24;
     }
 
     public long firstFrame(final int slot) {
@@ -182,12 +192,12 @@ public final class PathRecord {
 
     /** Abandoned: unacknowledged when the sender probed the path or re-sprayed its data (section 10.5). */
     public boolean isAbandoned(final int slot) {
-        return abandoned[slot];
+        return (key[slot] & ABANDONED) != 0;
     }
 
     /** Answered by a NAK since its latest transmission, so not accepted. */
     public boolean isNakked(final int slot) {
-        return nakked[slot];
+        return (key[slot] & NAKKED) != 0;
     }
 
     /** The data the PSN carried on its first transmission. */
@@ -283,7 +293,7 @@ public final class PathRecord {
 
     /** True when the PSN's bytes count in flight. */
     public boolean isInFlight(final int slot) {
-        return inFlight[slot];
+        return (key[slot] & IN_FLIGHT) != 0;
     }
 
     /** The address pair of the latest data packet or PROBE, or null. */
@@ -415,10 +425,9 @@ public final class PathRecord {
             boundary = psnValue;
         }
         final int i = psnValue & mask;
-        if (!used[i] || psn[i] != psnValue) {
+        if (!holds(i, psnValue)) {
             evict(i);
-            used[i] = true;
-            psn[i] = psnValue;
+            key[i] = USED | psnValue;
             firstFrame[i] = frame;
             firstNs[i] = ns;
             segment[i] = data;
@@ -427,15 +436,15 @@ public final class PathRecord {
                 unackedSinceNs = ns;
             }
         }
-        if (!inFlight[i] && ackedFrame[i] == 0 && !abandoned[i]) {
-            inFlight[i] = true;
+        if ((key[i] & (IN_FLIGHT | ABANDONED)) == 0 && ackedFrame[i] == 0) {
+            key[i] |= IN_FLIGHT;
             inFlightBytes += payload[i];
         }
         latestDataNs = ns;
         transmissions[i]++;
         lastFrame[i] = frame;
         lastNs[i] = ns;
-        nakked[i] = false;
+        key[i] &= ~NAKKED;
         return true;
     }
 
@@ -447,8 +456,7 @@ public final class PathRecord {
         }
         // Every PSN held lies from the lowest to the highest, fewer than the slots there were.
         final int held = SerialNumber.distance24(lowest, highest) + 1;
-        psn = RingSlots.grown(psn, lowest, held, slots);
-        used = RingSlots.grown(used, lowest, held, slots);
+        key = RingSlots.grown(key, lowest, held, slots);
         firstFrame = RingSlots.grown(firstFrame, lowest, held, slots);
         firstNs = RingSlots.grown(firstNs, lowest, held, slots);
         lastFrame = RingSlots.grown(lastFrame, lowest, held, slots);
@@ -456,24 +464,19 @@ public final class PathRecord {
         transmissions = RingSlots.grown(transmissions, lowest, held, slots);
         ackedFrame = RingSlots.grown(ackedFrame, lowest, held, slots);
         ackedNs = RingSlots.grown(ackedNs, lowest, held, slots);
-        abandoned = RingSlots.grown(abandoned, lowest, held, slots);
-        nakked = RingSlots.grown(nakked, lowest, held, slots);
         segment = RingSlots.grown(segment, lowest, held, slots);
         payload = RingSlots.grown(payload, lowest, held, slots);
-        inFlight = RingSlots.grown(inFlight, lowest, held, slots);
         mask = slots - 1;
     }
 
     private void evict(final int i) {
-        if (used[i] && ackedFrame[i] == 0 && !abandoned[i]) {
+        if ((key[i] & (USED | ABANDONED)) == USED && ackedFrame[i] == 0) {
             unacked--;
         }
         leaveFlight(i);
-        used[i] = false;
+        key[i] = 0;
         transmissions[i] = 0;
         ackedFrame[i] = 0;
-        abandoned[i] = false;
-        nakked[i] = false;
         segment[i] = null;
     }
 
@@ -515,7 +518,7 @@ public final class PathRecord {
             for (int d = 0; d < span; d++) {
                 final int p = SerialNumber.add24(highest, -d);
                 final int i = p & mask;
-                if (!used[i] || psn[i] != p) {
+                if (!holds(i, p)) {
                     continue;
                 }
                 final boolean acked = acknowledges(cackValue, words, p);
@@ -523,7 +526,7 @@ public final class PathRecord {
                     ackedFrame[i] = frame;
                     ackedNs[i] = ns;
                     leaveFlight(i);
-                    if (!abandoned[i]) {
+                    if ((key[i] & ABANDONED) == 0) {
                         progress = true;
                         unacked--;
                         if (segment[i] != null) {
@@ -531,11 +534,11 @@ public final class PathRecord {
                         }
                     }
                 }
-                if (acked && !abandoned[i]) {
+                if (acked && (key[i] & ABANDONED) == 0) {
                     if (++laterAcknowledged == lossThreshold) {
                         detectsBeforeNs = firstNs[i];
                     }
-                } else if (!acked && inFlight[i] && lastNs[i] < detectsBeforeNs) {
+                } else if (!acked && (key[i] & IN_FLIGHT) != 0 && lastNs[i] < detectsBeforeNs) {
                     leaveFlight(i);
                 }
             }
@@ -558,7 +561,7 @@ public final class PathRecord {
         }
         while (floor != SerialNumber.add24(highest, 1)) {
             final int i = floor & mask;
-            if (used[i] && psn[i] == floor && ackedFrame[i] == 0) {
+            if (holds(i, floor) && ackedFrame[i] == 0) {
                 return;
             }
             floor = SerialNumber.add24(floor, 1);
@@ -566,8 +569,8 @@ public final class PathRecord {
     }
 
     private void leaveFlight(final int i) {
-        if (inFlight[i]) {
-            inFlight[i] = false;
+        if ((key[i] & IN_FLIGHT) != 0) {
+            key[i] &= ~IN_FLIGHT;
             inFlightBytes -= payload[i];
         }
     }
@@ -595,8 +598,8 @@ public final class PathRecord {
 
     private boolean abandon(final int psnValue) {
         final int i = slot(psnValue);
-        if (i >= 0 && !abandoned[i]) {
-            abandoned[i] = true;
+        if (i >= 0 && (key[i] & ABANDONED) == 0) {
+            key[i] |= ABANDONED;
             leaveFlight(i);
             if (ackedFrame[i] == 0) {
                 unacked--;
@@ -611,7 +614,7 @@ public final class PathRecord {
         naks++;
         final int i = slot(psnValue);
         if (i >= 0) {
-            nakked[i] = true;
+            key[i] |= NAKKED;
         }
     }
 }

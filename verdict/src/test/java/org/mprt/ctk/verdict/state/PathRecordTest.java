@@ -98,6 +98,33 @@ class PathRecordTest {
     }
 
     @Test
+    void shouldClearANakByTheNextTransmissionAndEveryMarkWhenTheSlotTakesAnotherPsn() {
+        path.sent(7, false, null, 1, 10);
+        path.nakked(7, 20);
+        path.abandonBefore(8, 30);
+        assertThat(path.isNakked(path.slot(7))).isTrue();
+        assertThat(path.isAbandoned(path.slot(7))).isTrue();
+        assertThat(path.isInFlight(path.slot(7))).isFalse();
+
+        path.sent(7, true, null, 2, 40);
+        assertThat(path.isNakked(path.slot(7))).as("a resend after the NAK").isFalse();
+        assertThat(path.isAbandoned(path.slot(7))).as("abandoned stays").isTrue();
+        assertThat(path.psnAt(path.slot(7))).isEqualTo(7);
+
+        // PSN 7 + RING lands in PSN 7's slot: a new PSN, none of the old one's marks.
+        for (int p = 8; p <= 7 + PathRecord.RING; p++) {
+            path.sent(p, false, null, p, p * 10L);
+        }
+        final int slot = path.slot(7 + PathRecord.RING);
+        assertThat(path.slot(7)).isEqualTo(-1);
+        assertThat(path.psnAt(slot)).isEqualTo(7 + PathRecord.RING);
+        assertThat(path.isNakked(slot)).isFalse();
+        assertThat(path.isAbandoned(slot)).isFalse();
+        assertThat(path.isInFlight(slot)).isTrue();
+        assertThat(path.transmissions(slot)).isEqualTo(1);
+    }
+
+    @Test
     void shouldKeepWhatItHeldOfEveryPsnWhenItsSlotsGrow() {
         // 40 PSNs, more than the first slots; an ACK, a NAK and a resend mark some of them.
         for (int p = 500; p < 540; p++) {
