@@ -1,36 +1,39 @@
 package org.mprt.ctk.conformance.owndevice;
 
-import java.nio.ByteBuffer;
 import java.util.List;
 import java.util.SplittableRandom;
+import java.util.function.BiFunction;
 import org.mprt.ctk.dut.DeviceUnderTest;
 import org.mprt.ctk.dut.PicsDocument;
 import org.mprt.ctk.dut.fabric.FabricNode;
 import org.mprt.ctk.fabric.node.Host;
 import org.mprt.ctk.reference.attachment.NicPort;
+import org.mprt.ctk.reference.attachment.TimerService;
 import org.mprt.ctk.reference.mprt.MprtConfig;
 import org.mprt.ctk.reference.mprt.MprtNode;
-import org.mprt.ctk.reference.verbs.Connection;
-import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
-import org.mprt.ctk.reference.verbs.MemoryRegion;
 import org.mprt.ctk.reference.verbs.RdmaDevice;
 import org.mprt.ctk.wire.Profile;
 
 /**
  * A device of one's own as a user would plug it in through a provider: here an MPRT node of the
- * reference implementation under another name, which, when told to, breaks on the n-th frame it
- * receives, as a device with a bug does.
+ * reference implementation under another name, wrapped in a bug when told to: one that breaks on
+ * the n-th frame it receives, or any other a test gives.
  */
-final class OwnDevice implements DeviceUnderTest {
+public final class OwnDevice implements DeviceUnderTest {
 
     private final String name;
-    private final int crashOnFrame;
+    private final BiFunction<RdmaDevice, TimerService, RdmaDevice> bug;
     private FabricNode node;
 
     /** @param crashOnFrame the frame whose arrival throws, counting from 1; 0 for a device that never breaks */
     OwnDevice(final String name, final int crashOnFrame) {
+        this(name, (node, timers) -> new Breaking(node, crashOnFrame));
+    }
+
+    /** @param bug wraps the reference node, given the node's timers, in the device's bug */
+    public OwnDevice(final String name, final BiFunction<RdmaDevice, TimerService, RdmaDevice> bug) {
         this.name = name;
-        this.crashOnFrame = crashOnFrame;
+        this.bug = bug;
     }
 
     @Override
@@ -60,8 +63,8 @@ final class OwnDevice implements DeviceUnderTest {
 
     @Override
     public void attach(final Host host, final long lineRateBps, final SplittableRandom random) {
-        node = new FabricNode((ports, timers) -> new Breaking(new MprtNode(ports, timers, random, MprtConfig.defaults()),
-            crashOnFrame), lineRateBps, name);
+        node = new FabricNode((ports, timers) -> bug.apply(new MprtNode(ports, timers, random, MprtConfig.defaults()), timers),
+            lineRateBps, name);
         host.attach(node);
     }
 
@@ -76,14 +79,13 @@ final class OwnDevice implements DeviceUnderTest {
     }
 
     /** The node, breaking on the n-th frame it receives. */
-    private static final class Breaking implements RdmaDevice {
+    private static final class Breaking extends ForwardingDevice {
 
-        private final RdmaDevice node;
         private final int crashOnFrame;
         private int frames;
 
         Breaking(final RdmaDevice node, final int crashOnFrame) {
-            this.node = node;
+            super(node);
             this.crashOnFrame = crashOnFrame;
         }
 
@@ -92,22 +94,7 @@ final class OwnDevice implements DeviceUnderTest {
             if (++frames == crashOnFrame) {
                 throw new IllegalStateException("receive ring corrupted at frame " + frames);
             }
-            node.onFrame(portIndex, frame, lengthBytes);
-        }
-
-        @Override
-        public MemoryRegion registerRegion(final int lengthBytes) {
-            return node.registerRegion(lengthBytes);
-        }
-
-        @Override
-        public MemoryRegion registerRegion(final ByteBuffer memory) {
-            return node.registerRegion(memory);
-        }
-
-        @Override
-        public Connection openConnection(final ConnectionDescriptor local, final ConnectionDescriptor peer) {
-            return node.openConnection(local, peer);
+            super.onFrame(portIndex, frame, lengthBytes);
         }
     }
 }

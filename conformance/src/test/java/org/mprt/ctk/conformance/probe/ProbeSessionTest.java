@@ -51,7 +51,7 @@ class ProbeSessionTest {
     @Test
     @Timeout(value = 60, threadMode = Timeout.ThreadMode.SEPARATE_THREAD) // a delivery that the guard misses fails, not hangs
     void shouldEndInErrorADeliveryThatADeviceKeepsVirtualTimeFromReaching() {
-        final Testbed bed = probed(new RunawayDevice());
+        final Testbed bed = probed(RunawayDevice.create());
         final long[] readings = {0};
         bed.topology().scheduler().guard(new RunawayGuard(1, () -> readings[0]++));
         final ProbeSession probe = new ProbeSession(bed, ProbeBench.connect(bed, new ConnectionPlan(), 1), 0);
