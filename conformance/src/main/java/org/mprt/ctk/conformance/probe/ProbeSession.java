@@ -117,16 +117,9 @@ public final class ProbeSession {
         bench.tester().send(plane, frame, frame.length);
         final long limit = scheduler.now() + DELIVERY_LIMIT_NS;
         // runUntil, which the scheduler's runaway guard watches (a single step it does not): a device that
-        // keeps virtual time from passing ends the delivery in error. The stop predicate is set and cleared
-        // on the fabric's own thread, and never outlasts the run, even one that throws.
-        bed.run(() -> {
-            scheduler.stopWhen(() -> ledger.framesArrived() != arrived);
-            try {
-                return scheduler.runUntil(limit);
-            } finally {
-                scheduler.stopWhen(null);
-            }
-        });
+        // keeps virtual time from passing ends the delivery in error. The stop condition is the run's own,
+        // on the fabric's thread, and does not outlast it.
+        bed.run(() -> scheduler.runUntil(limit, () -> ledger.framesArrived() != arrived));
         if (ledger.framesArrived() == arrived) {
             throw new IllegalStateException("the probe's frame did not reach the device within 1 ms: " + what);
         }

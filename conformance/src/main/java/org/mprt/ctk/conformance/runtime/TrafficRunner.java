@@ -141,12 +141,10 @@ public final class TrafficRunner {
         final Scheduler scheduler = bed.topology().scheduler();
         final long start = scheduler.now();
         final List<WorkCompletion> done = new ArrayList<>();
-        scheduler.stopWhen(() -> {
+        bed.run(() -> scheduler.runUntil(start + limitNs, () -> {
             drain(done);
             return done.size() >= posted;
-        });
-        bed.run(() -> scheduler.runUntil(start + limitNs));
-        scheduler.stopWhen(null);
+        }));
         drain(done);
         final long elapsed = scheduler.now() - start;
         bed.run(() -> scheduler.runUntil(Math.max(scheduler.now() + SETTLE_NS, notBeforeNs)));

@@ -143,13 +143,12 @@ final class BehaviourScenario {
         }
         final int expected = posted;
         final int[] done = {0};
-        topology.scheduler().stopWhen(() -> {
+        topology.scheduler().runUntil(topology.scheduler().now() + limitNs, () -> {
             for (final Connection c : sending) {
                 done[0] += c.completionQueue().drain().size();
             }
             return done[0] >= expected;
         });
-        topology.scheduler().runUntil(topology.scheduler().now() + limitNs);
     }
 
     private List<InetAddress> addressesOf(final Topology topology, final int host) {

@@ -112,13 +112,12 @@ final class FabricTransfer {
         final int expected = messages;
         final long start = topology.scheduler().now();
         long lastCompletionNs = start;
-        topology.scheduler().stopWhen(() -> {
+        topology.scheduler().runUntil(start + limitNs, () -> {
             for (final Connection c : sending) {
                 done.addAll(c.completionQueue().drain());
             }
             return done.size() >= expected;
         });
-        topology.scheduler().runUntil(start + limitNs);
         for (final Connection c : sending) {
             done.addAll(c.completionQueue().drain());
         }

@@ -94,6 +94,21 @@ public final class Scheduler implements NanoClock {
     }
 
     /**
+     * As {@link #runUntil(long)}, returning {@link StopReason#STOPPED} after the first event after
+     * which {@code stop} holds. The predicate holds for this run alone: the one set before is back
+     * when it returns, and when an event throws.
+     */
+    public StopReason runUntil(final long endNs, final BooleanSupplier stop) {
+        final BooleanSupplier before = stopPredicate;
+        stopPredicate = stop;
+        try {
+            return runUntil(endNs);
+        } finally {
+            stopPredicate = before;
+        }
+    }
+
+    /**
      * Runs events until none is left, or until the next one would be after {@code limitNs} (the
      * clock is then set to {@code limitNs}): a guard against a run that never goes quiet.
      */

@@ -116,6 +116,25 @@ class SchedulerTest {
     }
 
     @Test
+    void shouldKeepARunsStopConditionToThatRunEvenWhenAnEventThrows() {
+        scheduler.stopWhen(() -> log.contains("b"));
+        scheduler.at(10, () -> log.add("a"));
+        scheduler.at(20, () -> {
+            throw new IllegalStateException("device broke");
+        });
+        scheduler.at(30, () -> log.add("b"));
+        scheduler.at(40, () -> log.add("c"));
+
+        assertThat(scheduler.runUntil(15, () -> log.size() == 1)).isEqualTo(StopReason.STOPPED);
+        assertThat(scheduler.now()).isEqualTo(10);
+        assertThatThrownBy(() -> scheduler.runUntil(100, () -> false)).hasMessage("device broke");
+
+        // The condition set before is back, and stops the next run after "b".
+        assertThat(scheduler.runUntil(100)).isEqualTo(StopReason.STOPPED);
+        assertThat(log).containsExactly("a", "b");
+    }
+
+    @Test
     void shouldStopWhenAnEventAsksTo() {
         scheduler.at(10, scheduler::requestStop);
         scheduler.at(20, () -> log.add("later"));
