@@ -21,8 +21,7 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>With {@code verdict} as first argument it runs {@link VerdictBenchmark} instead: the whole rule
  * set against tshark, and the engine's memory; with {@code passes}, {@link PassSeries}: the pass timed
- * many times in one JVM, what {@code benchmarks/compare-builds} runs for two builds in turn; with
- * {@code paired}, {@link PairedPasses}: two builds' passes in turn in one JVM.
+ * many times in one JVM, what {@code benchmarks/compare-builds} runs for two builds in turn.
  */
 public final class BenchmarkMain {
 
@@ -36,9 +35,7 @@ public final class BenchmarkMain {
         "usage: java -jar benchmarks.jar [frames]                  the readers against pcap4j (1000000 frames)",
         "       java -jar benchmarks.jar verdict [frames]          the verdict engine against tshark (1000000 frames)",
         "       java -jar benchmarks.jar passes [options] [capture]",
-        "                                the pass timed many times; options --passes=N, --kept=K, --rules=REGEX",
-        "       java -jar benchmarks.jar paired A.jar B.jar [options] [capture]",
-        "                                two builds' passes in turn in one JVM; options --rounds=N, --warm=W, --rules=REGEX");
+        "                                the pass timed many times; options --passes=N, --kept=K, --rules=REGEX");
 
     public static void main(final String[] args) throws Exception {
         final String command = args.length > 0 ? args[0] : "";
@@ -48,10 +45,6 @@ public final class BenchmarkMain {
         }
         if ("passes".equals(command)) {
             PassSeries.main(java.util.Arrays.copyOfRange(args, 1, args.length));
-            return;
-        }
-        if ("paired".equals(command)) {
-            PairedPasses.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         final boolean verdict = "verdict".equals(command);

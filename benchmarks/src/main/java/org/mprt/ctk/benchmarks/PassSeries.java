@@ -53,7 +53,8 @@ public final class PassSeries {
             } else if (a.startsWith("--kept=")) {
                 kept = positive(a);
             } else if (a.startsWith("--rules=")) {
-                rules = rulesNamed(a.substring("--rules=".length()))::test;
+                final Pattern names = Pattern.compile(a.substring("--rules=".length()));
+                rules = r -> names.matcher(r.getClass().getSimpleName()).matches();
             } else if (a.startsWith("--")) {
                 throw new IllegalArgumentException(a + ": unknown option; expected --passes=N, --kept=K or --rules=REGEX");
             } else {
@@ -79,17 +80,7 @@ public final class PassSeries {
         out.printf(Locale.ROOT, "best %.3f%n", Arrays.stream(seconds, passes - kept, passes).min().orElseThrow());
     }
 
-    /** The value of an option {@code --name=N}, a positive whole number. */
-    static int positive(final String option) {
+    private static int positive(final String option) {
         return BenchmarkArguments.positive(option, option.substring(option.indexOf('=') + 1));
-    }
-
-    /**
-     * The rules whose class's simple name matches {@code regex} ({@code none} matches none). On
-     * objects, so that it serves a build loaded apart as well ({@link PairedPasses}).
-     */
-    static Predicate<Object> rulesNamed(final String regex) {
-        final Pattern names = Pattern.compile(regex);
-        return r -> names.matcher(r.getClass().getSimpleName()).matches();
     }
 }
