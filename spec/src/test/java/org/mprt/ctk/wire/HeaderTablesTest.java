@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.util.HashSet;
+import java.util.List;
 import java.util.Map;
 import java.util.Set;
 import org.junit.jupiter.api.Test;
@@ -99,6 +100,17 @@ class HeaderTablesTest {
         final FieldSpec overlap = FieldSpec.field("x.c", "c", 0, 3, 4, Base.DEC);
         assertThatThrownBy(() -> HeaderLayout.of("x", "x", "test", a, gap)).hasMessageContaining("x.b starts at bit 16");
         assertThatThrownBy(() -> HeaderLayout.of("x", "x", "test", a, overlap)).hasMessageContaining("expected 8");
+    }
+
+    @Test
+    void shouldRefuseACountFieldOutsideTheHeader() {
+        final FieldSpec count = FieldSpec.field("x.count", "count", 0, 8, Base.DEC);
+        final FieldSpec record = FieldSpec.field("x.r", "r", 0, 8, Base.DEC);
+        final FieldSpec elsewhere = FieldSpec.field("y.count", "count", 0, 8, Base.DEC);
+        assertThat(HeaderLayout.withRecords("x", "x", "test", List.of(count), count, 4, List.of(record)).countField())
+            .isSameAs(count);
+        assertThatThrownBy(() -> HeaderLayout.withRecords("x", "x", "test", List.of(count), elsewhere, 4, List.of(record)))
+            .hasMessage("x: count field is not part of the header");
     }
 
     @Test
