@@ -66,13 +66,17 @@ final class TimeSequenceSvg {
     }
 
     /**
-     * Appends a coordinate of the drawing (never negative) to one decimal, as {@code %.1f} writes it
-     * but for a value whose tenths land on the other side of a half in {@code v * 10}. Why not
+     * Appends a coordinate of the drawing to one decimal, as {@code %.1f} writes it but for a value
+     * whose tenths land on the other side of a half in {@code v * 10}. Negative ones occur: a point
+     * captured after the clock stepped back lies left of the axis's start. Why not
      * {@code String.format}: a plot holds thousands of points, and formatting them took most of the
      * time the HTML page of a 1 M-frame capture took to write.
      */
     static StringBuilder tenths(final StringBuilder out, final double v) {
-        final long t = Math.round(v * 10);
+        if (v < 0) {
+            out.append('-');
+        }
+        final long t = Math.round(Math.abs(v) * 10);
         return out.append(t / 10).append('.').append(t % 10);
     }
 
