@@ -1,105 +1,125 @@
 package org.mprt.ctk.verdict.state;
 
 import java.util.ArrayList;
+import java.util.Arrays;
+import java.util.HashMap;
 import java.util.List;
+import java.util.Map;
 
 /**
  * The messages of one stream among the last {@code capacity} begun, by MSN, the oldest forgotten
- * first. Each is also placed by its MSN modulo a power of two: a stream's MSNs run consecutively, so
- * that positions rarely collide, and a lookup, whether the message is held or not, reads one array
- * slot instead of probing a hash index (a cache miss per new message). A message whose position a
- * later one took is still held in the table ({@code displaced} counts them), and only while there are
- * such does a lookup that misses its position fall back to the table.
+ * first. Each is placed by its MSN modulo a power of two: a stream's MSNs run consecutively, so that
+ * positions rarely collide, and a lookup reads one array slot and, beside it, the MSN placed there,
+ * so that a message not held (the first packet of each new one) costs no read of the record that
+ * holds the position. A message whose position a later one took is kept in a map ({@code displaced}),
+ * asked only while it holds any. The age order, for forgetting, is a ring beside the positions: a
+ * message is added with two array writes, where a hash table would hash, copy and index a key.
  */
 final class RecentMessages {
 
-    private static final int FIRST_POSITIONS = 16;
-    /** The table is asked only while positions are shared, so it indexes its keys in batches. */
-    private static final int INDEX_BATCH = 64;
+    private static final int FIRST_SLOTS = 16;
 
-    private final RecentTable<MessageRecord> table;
-    private final long[] key = new long[1];
-    private MessageRecord[] byMsn = new MessageRecord[FIRST_POSITIONS];
-    private int displaced;
+    private final int capacity;
+    /** The messages held, oldest at {@link #oldest} once full; below that, in slots 0 to size - 1. */
+    private MessageRecord[] byAge = new MessageRecord[FIRST_SLOTS];
+    /** Each held message's MSN beside it, so that forgetting the oldest does not read its record. */
+    private long[] msnByAge = new long[FIRST_SLOTS];
+    private int size;
+    private int oldest;
+    private MessageRecord[] byMsn = new MessageRecord[FIRST_SLOTS];
+    private long[] msnAt = new long[FIRST_SLOTS];
+    private final Map<Long, MessageRecord> displaced = new HashMap<>();
 
     RecentMessages(final int capacity) {
-        this.table = RecentTable.deferringIndex(capacity, 1, 0, INDEX_BATCH);
+        if (capacity < 1) {
+            throw new IllegalArgumentException("capacity must be positive: " + capacity);
+        }
+        this.capacity = capacity;
     }
 
     /** The message with this MSN, or null when none is held. */
     MessageRecord find(final long msn) {
-        final MessageRecord r = byMsn[(int) msn & (byMsn.length - 1)];
-        if (r != null && r.msn() == msn) {
-            return r;
+        final int at = (int) msn & (byMsn.length - 1);
+        if (msnAt[at] == msn) {
+            final MessageRecord r = byMsn[at];
+            if (r != null) {
+                return r;
+            }
         }
-        if (displaced == 0) {
-            return null;
-        }
-        key[0] = msn;
-        final int slot = table.find(key);
-        return slot == RecentTable.ABSENT ? null : table.object(slot);
+        return displaced.isEmpty() ? null : displaced.get(msn);
     }
 
     /** True when the next {@link #add} forgets the oldest message. */
     boolean isFull() {
-        return table.isFull();
+        return size == capacity;
     }
 
     /** The MSN of the oldest message held, the next to be forgotten; meaningful when not empty. */
     long oldestMsn() {
-        return table.word(table.slotByAge(0), 0);
+        return msnByAge[size < capacity ? 0 : oldest];
     }
 
     /** Adds a message not held (look it up first), forgetting the oldest when full. */
     void add(final MessageRecord m) {
-        if (table.isFull()) {
-            // The oldest's MSN from the table's key, so that its record, long out of the cache, is not read.
-            final MessageRecord oldest = table.object(table.nextSlot());
-            final int at = (int) table.word(table.nextSlot(), 0) & (byMsn.length - 1);
-            if (byMsn[at] == oldest) {
-                byMsn[at] = null;
-            } else {
-                displaced--;
+        final long msn = m.msn();
+        if (size == capacity) {
+            forget(oldest);
+            byAge[oldest] = m;
+            msnByAge[oldest] = msn;
+            oldest = oldest + 1 == capacity ? 0 : oldest + 1;
+        } else {
+            if (size == byAge.length) {
+                final int grown = Math.min(capacity, size * 2);
+                byAge = Arrays.copyOf(byAge, grown);
+                msnByAge = Arrays.copyOf(msnByAge, grown);
             }
+            byAge[size] = m;
+            msnByAge[size] = msn;
+            size++;
         }
-        key[0] = m.msn();
-        table.object(table.insert(key), m);
-        if (table.size() > byMsn.length / 2 && byMsn.length < Integer.highestOneBit(table.capacity()) * 2) {
+        if (size > byMsn.length / 2 && byMsn.length < Integer.highestOneBit(capacity) * 2) {
             byMsn = new MessageRecord[byMsn.length * 2];
-            displaced = 0;
-            for (int age = 0; age < table.size(); age++) {
-                place(table.object(table.slotByAge(age)));
+            msnAt = new long[byMsn.length];
+            displaced.clear();
+            for (int age = 0; age < size; age++) {
+                final int slot = size < capacity ? age : (oldest + age) % capacity;
+                place(byAge[slot], msnByAge[slot]);
             }
         } else {
-            place(m);
+            place(m, msn);
         }
     }
 
-    private void place(final MessageRecord m) {
-        final int at = (int) m.msn() & (byMsn.length - 1);
+    /** Takes the message in age slot {@code slot} out of its position, or out of the displaced ones. */
+    private void forget(final int slot) {
+        final long msn = msnByAge[slot];
+        final int at = (int) msn & (byMsn.length - 1);
+        if (byMsn[at] == byAge[slot]) {
+            byMsn[at] = null;
+        } else {
+            displaced.remove(msn);
+        }
+    }
+
+    private void place(final MessageRecord m, final long msn) {
+        final int at = (int) msn & (byMsn.length - 1);
         if (byMsn[at] != null) {
-            displaced++;
+            displaced.put(msnAt[at], byMsn[at]);
         }
         byMsn[at] = m;
+        msnAt[at] = msn;
     }
 
     int size() {
-        return table.size();
+        return size;
     }
 
     /** Every message held, the oldest begun first. */
     List<MessageRecord> all() {
-        final List<MessageRecord> all = new ArrayList<>(table.size());
-        for (int age = 0; age < table.size(); age++) {
-            all.add(table.object(table.slotByAge(age)));
+        final List<MessageRecord> all = new ArrayList<>(size);
+        for (int age = 0; age < size; age++) {
+            all.add(byAge[size < capacity ? age : (oldest + age) % capacity]);
         }
         return all;
-    }
-
-    /** The message with this MSN as the table alone holds it, for tests of the positions. */
-    MessageRecord findInTable(final long msn) {
-        key[0] = msn;
-        final int slot = table.find(key);
-        return slot == RecentTable.ABSENT ? null : table.object(slot);
     }
 }

@@ -169,11 +169,6 @@ public final class StreamRecord {
         return messages.find(msn);
     }
 
-    /** The message as the table alone holds it, bypassing the positions by MSN: for tests. */
-    MessageRecord messageInTable(final long msn) {
-        return messages.findInTable(msn);
-    }
-
     /**
      * Whether a packet of message {@code msn} was captured: UNKNOWN for a message before the
      * stream's first captured one or forgotten since.

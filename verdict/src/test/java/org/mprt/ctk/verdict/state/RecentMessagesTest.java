@@ -2,35 +2,53 @@ package org.mprt.ctk.verdict.state;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.util.ArrayList;
+import java.util.Iterator;
+import java.util.LinkedHashMap;
+import java.util.Map;
 import java.util.Random;
 import org.junit.jupiter.api.Test;
 
 /**
- * A stream finds its messages by their position by MSN, falling back to its table only while some
- * position is shared: held to the table alone over random streams that run on, jump back and ahead,
- * and outrun the table's memory.
+ * A stream's messages, found by their position by MSN and, where a later one took the position, among
+ * the displaced ones: held to a plain map of the last {@code capacity} begun over random streams that
+ * run on, jump back and ahead, and outrun the capacity.
  */
 class RecentMessagesTest {
 
     @Test
-    void findsWhatTheTableAloneHolds() {
+    void holdsTheLastBegunAsAPlainMapDoes() {
         final Random random = new Random(4791);
         for (int run = 0; run < 20; run++) {
-            final StreamRecord s = new StreamRecord(run, 0, 1);
+            final int capacity = run % 2 == 0 ? StreamRecord.MAX_MESSAGES : 1 + random.nextInt(600);
+            final RecentMessages messages = new RecentMessages(capacity);
+            final Map<Long, MessageRecord> model = new LinkedHashMap<>();
             long next = 0;
             for (int frame = 1; frame <= 30_000; frame++) {
                 final int choice = random.nextInt(20);
                 final long msn = choice == 0 ? next + random.nextInt(20_000)
                     : choice == 1 ? Math.max(0, next - random.nextInt(10_000))
                     : next++;
-                s.carried(msn, false, 0, 0, 1024, 0, 512, frame, frame);
+                assertThat(messages.find(msn)).as("run %d frame %d MSN %d", run, frame, msn).isSameAs(model.get(msn));
+                if (model.get(msn) == null) {
+                    assertThat(messages.isFull()).isEqualTo(model.size() == capacity);
+                    if (model.size() == capacity) {
+                        final Iterator<Long> eldest = model.keySet().iterator();
+                        assertThat(messages.oldestMsn()).isEqualTo(eldest.next());
+                        eldest.remove();
+                    }
+                    final MessageRecord m = new MessageRecord(msn, false, 0, 0, 1024, frame);
+                    messages.add(m);
+                    model.put(msn, m);
+                }
                 for (int q = 0; q < 3; q++) {
                     final long asked = Math.max(0, next - random.nextInt(12_000));
-                    assertThat(s.message(asked)).as("run %d frame %d MSN %d", run, frame, asked)
-                        .isSameAs(s.messageInTable(asked));
+                    assertThat(messages.find(asked)).as("run %d frame %d MSN %d", run, frame, asked)
+                        .isSameAs(model.get(asked));
                 }
-                assertThat(s.message(msn)).isSameAs(s.messageInTable(msn));
+                assertThat(messages.size()).isEqualTo(model.size());
             }
+            assertThat(messages.all()).containsExactlyElementsOf(new ArrayList<>(model.values()));
         }
     }
 }
