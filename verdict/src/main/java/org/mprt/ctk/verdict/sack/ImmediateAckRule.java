@@ -145,9 +145,11 @@ public final class ImmediateAckRule extends BehaviourRule {
 
     /**
      * What a walk found for a path: from cack + 1 up to (not including) {@code clearTo}, every PSN had
-     * arrived or been acknowledged, as long as the path's ACKs, NAKs and PROBE_REPLYs stay as they were
-     * then (arrivals only add to what arrived, and the ring still holds the PSNs walked). The next
-     * arrival on the path then walks on from there instead of from the cack again.
+     * arrived or been acknowledged. While the path's NAKs and PROBE_REPLYs stay as they were then
+     * (arrivals only add to what arrived, and the ring still holds the PSNs walked), the next arrival
+     * on the path walks on from there instead of from the cack again: under the same ACK always, and
+     * under a later ACK whose cack is not before the walk's when arrivals alone cleared those PSNs
+     * (an ACK may take back what an earlier one acknowledged, never an arrival).
      */
     private static final class Walk {
         boolean recorded;
@@ -157,14 +159,21 @@ public final class ImmediateAckRule extends BehaviourRule {
         long naks;
         boolean resynced;
         int resyncPsn;
+        /** True when some PSN walked was cleared by the ACK alone, not by a captured arrival. */
+        boolean byAck;
 
         boolean holds(final PathRecord path, final int cackNow) {
-            return recorded && cack == cackNow && ackFrame == path.answers().lastAckFrame() && naks == path.naks()
-                && resynced == path.answers().isResynced() && resyncPsn == path.answers().resyncPsn()
-                && path.isWithinRing(SerialNumber.add24(cackNow, 1));
+            if (!recorded || naks != path.naks() || resynced != path.answers().isResynced()
+                || resyncPsn != path.answers().resyncPsn() || !path.isWithinRing(SerialNumber.add24(cackNow, 1))) {
+                return false;
+            }
+            if (ackFrame == path.answers().lastAckFrame()) {
+                return cack == cackNow;
+            }
+            return !byAck && SerialNumber.precedesOrEquals24(cack, cackNow);
         }
 
-        void record(final PathRecord path, final int cackNow, final int upTo) {
+        void record(final PathRecord path, final int cackNow, final int upTo, final boolean clearedByAck) {
             recorded = true;
             cack = cackNow;
             clearTo = upTo;
@@ -172,6 +181,7 @@ public final class ImmediateAckRule extends BehaviourRule {
             naks = path.naks();
             resynced = path.answers().isResynced();
             resyncPsn = path.answers().resyncPsn();
+            byAck = clearedByAck;
         }
     }
 
@@ -197,25 +207,30 @@ public final class ImmediateAckRule extends BehaviourRule {
         final Walk walk = walks.of(d, path);
         int p = SerialNumber.add24(cack, 1);
         int n = 0;
-        if (walk.holds(path, cack) && SerialNumber.precedesOrEquals24(walk.clearTo, psn)) {
+        boolean byAck = false;
+        if (walk.holds(path, cack) && SerialNumber.precedesOrEquals24(p, walk.clearTo)
+            && SerialNumber.precedesOrEquals24(walk.clearTo, psn)) {
             n = SerialNumber.distance24(p, walk.clearTo);
             p = walk.clearTo;
+            byAck = walk.byAck;
         }
         for (; p != psn && n < WALK; p = SerialNumber.add24(p, 1), n++) {
-            if (path.lastAckAcknowledges(p)) {
+            final Presence there = path.captured(p);
+            if (there == Presence.YES && !path.isNakked(path.slot(p))) {
                 continue;
             }
-            final Presence there = path.captured(p);
+            if (path.lastAckAcknowledges(p)) {
+                byAck = true;
+                continue;
+            }
             if (there == Presence.UNKNOWN) {
                 return -1;
             }
-            if (there == Presence.NO || path.isNakked(path.slot(p))) {
-                walk.record(path, cack, p);
-                return p;
-            }
+            walk.record(path, cack, p, byAck);
+            return p;
         }
         if (p == psn) {
-            walk.record(path, cack, psn);
+            walk.record(path, cack, psn, byAck);
         }
         return -1;
     }
