@@ -62,7 +62,7 @@ public final class CompletionReportRule extends BehaviourRule {
      */
     private final PerStream<ArrayDeque<Owed>> owedByStream = new PerStream<>();
     /** Per stream: the frontier already turned into a debt. */
-    private final Map<StreamRecord, long[]> seen = new IdentityHashMap<>();
+    private final PerStream<long[]> seen = new PerStream<>();
     /** Per stream: the frame of the latest NAK naming it. */
     private final Map<StreamRecord, long[]> nakked = new IdentityHashMap<>();
     /** Per direction: when the receiver last sent an ACK with 16 stream records. */
@@ -106,10 +106,10 @@ public final class CompletionReportRule extends BehaviourRule {
         if (s == null || !s.isFrontierKnown()) {
             return;
         }
-        long[] before = seen.get(s);
+        long[] before = seen.find(d, s.streamId());
         if (before == null) {
             before = new long[] {s.frontierBase(), Long.MIN_VALUE};
-            seen.put(s, before);
+            seen.put(d, s.streamId(), before);
         }
         if (!SerialNumber.precedes32(before[0], s.frontier())) {
             return;

@@ -24,7 +24,8 @@ final class SampledSeries {
 
     void add(final long timeNs, final long first, final long second) {
         final long index = seen++;
-        if (index % stride != 0) {
+        // The stride is a power of two: a mask, where a remainder would divide for every point.
+        if ((index & (stride - 1)) != 0) {
             return;
         }
         if (size == ns.length) {
@@ -37,7 +38,7 @@ final class SampledSeries {
             }
             size = (size + 1) / 2;
             stride *= 2;
-            if (index % stride != 0) {
+            if ((index & (stride - 1)) != 0) {
                 return;
             }
         }

@@ -67,8 +67,7 @@ public final class TimeSequence implements PassObserver {
         }
         if (o.isMprtData()) {
             final MdethFlyweight m = o.packet().extensions().mdeth();
-            final MprtDirection d = o.mprtDirection();
-            final Series s = series(d, d.path(m.pathId()));
+            final Series s = series(o.mprtDirection(), o.mprtPath());
             if (s != null) {
                 final int psn = o.psn();
                 final boolean again = m.r() == 1 && s.path.slot(psn) >= 0;
@@ -76,8 +75,7 @@ public final class TimeSequence implements PassObserver {
             }
         } else if (o.isMprtAck()) {
             final MaethFlyweight a = o.packet().extensions().maeth();
-            final MprtDirection d = o.mprtAnswered();
-            final Series s = series(d, d.path(a.pathId()));
+            final Series s = series(o.mprtAnswered(), o.mprtPath());
             if (s != null) {
                 final int cack = o.psn();
                 final int top = highestSacked(a, cack);
