@@ -17,8 +17,8 @@ final class TimeSequenceSvg {
 
     static final int WIDTH = 720;
     static final int HEIGHT = 260;
-    private static final int LEFT = 64;
-    private static final int RIGHT = 12;
+    static final int LEFT = 64;
+    static final int RIGHT = 12;
     private static final int TOP = 12;
     private static final int BOTTOM = 36;
 

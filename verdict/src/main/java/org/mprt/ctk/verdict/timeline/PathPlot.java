@@ -26,20 +26,32 @@ public record PathPlot(String direction, int pathId, String plane, long[] dataNs
                        long[] resentNs, long[] resentPsn, long resentCount, long[] ackNs, long[] ackCack,
                        long[] ackSacked, long ackCount) {
 
-    /** The first and last capture time of any point, for the plot's axis. */
+    /**
+     * The earliest and latest capture time of any point, for the plot's axis: the points are in capture
+     * order, which a clock that stepped back during the capture makes other than time order, so the
+     * first and last points need not be the earliest and latest.
+     */
     public long firstNs() {
-        return Math.min(first(dataNs), Math.min(first(resentNs), first(ackNs)));
+        return Math.min(earliest(dataNs), Math.min(earliest(resentNs), earliest(ackNs)));
     }
 
     public long lastNs() {
-        return Math.max(last(dataNs), Math.max(last(resentNs), last(ackNs)));
+        return Math.max(latest(dataNs), Math.max(latest(resentNs), latest(ackNs)));
     }
 
-    private static long first(final long[] a) {
-        return a.length == 0 ? Long.MAX_VALUE : a[0];
+    private static long earliest(final long[] a) {
+        long e = Long.MAX_VALUE;
+        for (final long v : a) {
+            e = Math.min(e, v);
+        }
+        return e;
     }
 
-    private static long last(final long[] a) {
-        return a.length == 0 ? Long.MIN_VALUE : a[a.length - 1];
+    private static long latest(final long[] a) {
+        long l = Long.MIN_VALUE;
+        for (final long v : a) {
+            l = Math.max(l, v);
+        }
+        return l;
     }
 }

@@ -2,9 +2,13 @@ package org.mprt.ctk.verdict.report;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.StringWriter;
 import java.util.Locale;
 import java.util.SplittableRandom;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.junit.jupiter.api.Test;
+import org.mprt.ctk.verdict.timeline.PathPlot;
 
 class TimeSequenceSvgTest {
 
@@ -27,5 +31,32 @@ class TimeSequenceSvgTest {
             assertThat(TimeSequenceSvg.tenths(new StringBuilder(), v).toString()).as("%s", v)
                 .isEqualTo(String.format(Locale.ROOT, "%.1f", v));
         }
+    }
+
+    /**
+     * A clock that stepped back during the capture puts a point before the first one in time: the
+     * time axis still spans every point, so that each is drawn inside the plot.
+     */
+    @Test
+    void shouldDrawEveryPointInsideThePlotWhenTheClockSteppedBack() throws Exception {
+        final PathPlot p = new PathPlot("A to B", 0, "", new long[] {10_000, 20_000, 0, 30_000}, new long[] {0, 1, 2, 3}, 4,
+            new long[] {40_000, 5_000}, new long[] {1, 2}, 2, new long[] {15_000, 25_000}, new long[] {0, 1},
+            new long[] {0, 3}, 2);
+        assertThat(p.firstNs()).isEqualTo(0);
+        assertThat(p.lastNs()).isEqualTo(40_000);
+        final StringWriter svg = new StringWriter();
+        TimeSequenceSvg.write(p, p.firstNs(), svg);
+
+        final Matcher path = Pattern.compile(" d=\"([^\"]*)\"").matcher(svg.toString());
+        int xs = 0;
+        while (path.find()) {
+            final Matcher x = Pattern.compile("[MH](-?[0-9.]+)").matcher(path.group(1));
+            while (x.find()) {
+                assertThat(Double.parseDouble(x.group(1))).as("x in %s", path.group(1))
+                    .isBetween((double) TimeSequenceSvg.LEFT, (double) (TimeSequenceSvg.WIDTH - TimeSequenceSvg.RIGHT));
+                xs++;
+            }
+        }
+        assertThat(xs).isGreaterThanOrEqualTo(4 + 2 + 2);
     }
 }
