@@ -88,8 +88,9 @@ public final class SackRetransmitRule extends BehaviourRule {
         for (int back = 0; back < span; back++) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
-            if (slot >= 0 && path.ackedFrame(slot) == 0 && !path.isAbandoned(slot) && !path.isNakked(slot)
-                && !PathRecord.acknowledges(cack, words, psn) && path.lastNs(slot) < laterFirstNs) {
+            // Sent since the later PSN was first sent (the packets in flight above it) fails first.
+            if (slot >= 0 && path.lastNs(slot) < laterFirstNs && path.ackedFrame(slot) == 0 && !path.isAbandoned(slot)
+                && !path.isNakked(slot) && !PathRecord.acknowledges(cack, words, psn)) {
                 lost.putIfAbsent(psn, new Detection(o.frameNumber(), o.timestampNs(), later));
             }
         }
@@ -101,7 +102,12 @@ public final class SackRetransmitRule extends BehaviourRule {
      */
     private int laterAcknowledged(final PathRecord path, final int cack) {
         int found = 0;
-        for (int back = 0, held = path.heldBack(path.highestPsn()); back < held; back++) {
+        // The PSNs above the highest this ACK acknowledges (those in flight) cannot count: the walk
+        // starts at it. Only a near one is trusted, so that serial order holds from the cack to every PSN walked.
+        final int top = PathRecord.highestAcknowledged(cack, words);
+        final int above = SerialNumber.precedes24(top, path.highestPsn()) ? SerialNumber.distance24(top, path.highestPsn()) : 0;
+        for (int back = above < PathRecord.WINDOW * 4 ? above : 0, held = path.heldBack(path.highestPsn()); back < held;
+             back++) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             if (slot >= 0 && !path.isAbandoned(slot) && PathRecord.acknowledges(cack, words, psn)

@@ -349,6 +349,16 @@ public final class PathRecord {
         return ((words[bit >>> 6] >>> (63 - (bit & 63))) & 1) != 0;
     }
 
+    /** The highest PSN an ACK with this cack and SACK bitmap acknowledges: the PSN of its last SACK bit set, else its cack. */
+    public static int highestAcknowledged(final int cackValue, final long[] words) {
+        for (int w = words.length - 1; w >= 0; w--) {
+            if (words[w] != 0) {
+                return SerialNumber.add24(cackValue, w * Long.SIZE + Long.SIZE - Long.numberOfTrailingZeros(words[w]));
+            }
+        }
+        return cackValue;
+    }
+
     /**
      * The lowest PSN that an ACK (cack {@code before}, SACK bitmap {@code beforeWords}) acknowledged
      * beyond its cack and a later ACK ({@code cack}, {@code words}) does not acknowledge, or -1. Every

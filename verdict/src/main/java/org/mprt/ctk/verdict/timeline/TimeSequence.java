@@ -57,6 +57,7 @@ public final class TimeSequence implements PassObserver {
     }
 
     private final PerPath<Series> series = new PerPath<>();
+    private final long[] words = new long[4];
     private final List<Series> order = new ArrayList<>();
     private long unplotted;
 
@@ -78,8 +79,10 @@ public final class TimeSequence implements PassObserver {
             final Series s = series(o.mprtAnswered(), o.mprtPath());
             if (s != null) {
                 final int cack = o.psn();
-                final int top = highestSacked(a, cack);
-                s.acks.add(o.timestampNs(), s.unwrap(cack, false), s.unwrap(top, false));
+                for (int w = 0; w < words.length; w++) {
+                    words[w] = a.sackBitmapWord(w);
+                }
+                s.acks.add(o.timestampNs(), s.unwrap(cack, false), s.unwrap(PathRecord.highestAcknowledged(cack, words), false));
             }
         }
     }
@@ -99,18 +102,6 @@ public final class TimeSequence implements PassObserver {
             order.add(s);
         }
         return s;
-    }
-
-    /** The highest PSN the ACK's bitmap acknowledges, or its cack when the bitmap is empty. */
-    private static int highestSacked(final MaethFlyweight a, final int cack) {
-        for (int w = 3; w >= 0; w--) {
-            final long word = a.sackBitmapWord(w);
-            if (word != 0) {
-                final int bit = w * 64 + 63 - Long.numberOfTrailingZeros(word);
-                return SerialNumber.add24(cack, bit + 1);
-            }
-        }
-        return cack;
     }
 
     /** The plots, in the order their paths first appeared. */

@@ -287,4 +287,22 @@ class PathRecordTest {
         }
         return later;
     }
+
+    /** The highest PSN an ACK acknowledges is one it acknowledges, and none after it is (across the 2^24 wrap). */
+    @Test
+    void shouldFindTheHighestPsnAnAckAcknowledges() {
+        final Random random = new Random(61);
+        for (int run = 0; run < 20_000; run++) {
+            final int cack = run % 4 == 0 ? SerialNumber.MASK_24 - random.nextInt(300) : random.nextInt(SerialNumber.MODULUS_24);
+            final long[] words = new long[4];
+            for (int w = 0; w < words.length; w++) {
+                words[w] = random.nextInt(3) == 0 ? 0 : random.nextLong() >>> random.nextInt(64);
+            }
+            final int top = PathRecord.highestAcknowledged(cack, words);
+            assertThat(PathRecord.acknowledges(cack, words, top)).as("run %d", run).isTrue();
+            for (int d = 1; d <= PathRecord.WINDOW + 8; d++) {
+                assertThat(PathRecord.acknowledges(cack, words, SerialNumber.add24(top, d))).as("run %d, top + %d", run, d).isFalse();
+            }
+        }
+    }
 }
