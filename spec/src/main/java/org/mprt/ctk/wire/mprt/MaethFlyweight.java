@@ -70,6 +70,8 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     public static final int MAETH_LENGTH = LAYOUT.length();
     public static final int STREAM_RECORD_LENGTH = LAYOUT.recordLength();
     public static final int SACK_BITMAP_BITS = SACK_BITMAP.bitWidth();
+    /** 64-bit words of the bitmap ({@link #sackBitmap}). */
+    public static final int SACK_BITMAP_WORDS = SACK_BITMAP_BITS / Long.SIZE;
     /** guidance_rate_mbps value meaning "no limit". */
     public static final long GUIDANCE_NO_LIMIT = 0xFFFF_FFFFL;
 
@@ -170,6 +172,17 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
             value = (value << 8) | (buffer().get(start + i) & 0xFF);
         }
         return value;
+    }
+
+    /**
+     * The whole bitmap, its {@link #SACK_BITMAP_WORDS} words as {@link #sackBitmapWord} reads each, into
+     * {@code words} (reused by a caller that reads every ACK); returns {@code words}.
+     */
+    public long[] sackBitmap(final long[] words) {
+        for (int w = 0; w < SACK_BITMAP_WORDS; w++) {
+            words[w] = sackBitmapWord(w);
+        }
+        return words;
     }
 
     public MaethFlyweight sackBitmapWord(final int word, final long value) {

@@ -21,6 +21,7 @@ class MaethFlyweightTest {
         assertThat(bytes[47] & 0xFF).isEqualTo(0x01);
         assertThat(maeth.sackBitmapWord(0)).isEqualTo(0x8040_0000_0000_0000L);
         assertThat(maeth.sackBitmapWord(3)).isEqualTo(1L);
+        assertThat(maeth.sackBitmap(new long[MaethFlyweight.SACK_BITMAP_WORDS])).containsExactly(0x8040_0000_0000_0000L, 0, 0, 1L);
         maeth.sackBit(0, 0);
         assertThat(bytes[16]).isZero();
     }

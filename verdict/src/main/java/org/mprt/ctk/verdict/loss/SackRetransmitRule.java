@@ -37,7 +37,7 @@ public final class SackRetransmitRule extends BehaviourRule {
     private final Timers timers;
     /** Per path (by the PathRecord the state keeps for it): the PSNs detected lost, not yet resent. */
     private final PerPath<Map<Integer, Detection>> pending = new PerPath<>(LinkedHashMap::new);
-    private final long[] words = new long[4];
+    private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
 
     public SackRetransmitRule(final Timers timers) {
         super("MPRT-LOSS-001", JudgedAt.SENDER, false, false);
@@ -68,9 +68,7 @@ public final class SackRetransmitRule extends BehaviourRule {
         if (path == null || !path.hasData()) {
             return;
         }
-        for (int w = 0; w < words.length; w++) {
-            words[w] = a.sackBitmapWord(w);
-        }
+        a.sackBitmap(words);
         final int cack = o.psn();
         final int later = laterAcknowledged(path, cack);
         final Map<Integer, Detection> lost = pending.of(d, path);

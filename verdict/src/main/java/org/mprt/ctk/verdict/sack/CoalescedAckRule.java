@@ -75,7 +75,7 @@ public final class CoalescedAckRule extends BehaviourRule {
             return count ? counts : reports;
         }
     }
-    private final long[] words = new long[4];
+    private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
     /** Owed objects whose deadline has passed, for reuse: in neither queue any more. */
     private final ArrayDeque<Owed> spare = new ArrayDeque<>();
 
@@ -153,9 +153,7 @@ public final class CoalescedAckRule extends BehaviourRule {
         final PathDebt debt = debts.of(d, path);
         debt.sinceAck = 0;
         final int cack = o.psn();
-        for (int w = 0; w < words.length; w++) {
-            words[w] = a.sackBitmapWord(w);
-        }
+        a.sackBitmap(words);
         settle(debt.reports, cack, true);
         settle(debt.counts, cack, false);
     }

@@ -67,7 +67,7 @@ public final class ImmediateAckRule extends BehaviourRule {
      * every ACK owed would cost as much as the connections are many.
      */
     private final PerPath<ArrayDeque<Owed>> owedByPath = new PerPath<>(ArrayDeque::new);
-    private final long[] words = new long[4];
+    private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
 
     public ImmediateAckRule(final Timers timers) {
         super("MPRT-SACK-006", JudgedAt.RECEIVER, false, false);
@@ -243,9 +243,7 @@ public final class ImmediateAckRule extends BehaviourRule {
             return;
         }
         final int cack = o.psn();
-        for (int w = 0; w < words.length; w++) {
-            words[w] = a.sackBitmapWord(w);
-        }
+        a.sackBitmap(words);
         for (final Iterator<Owed> i = onPath.iterator(); i.hasNext(); ) {
             final Owed w = i.next();
             if (w.duplicate || PathRecord.acknowledges(cack, words, w.psn)) {

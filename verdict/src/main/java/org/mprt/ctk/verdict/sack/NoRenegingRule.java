@@ -22,7 +22,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  */
 public final class NoRenegingRule extends BehaviourRule {
 
-    private final long[] words = new long[4];
+    private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
     private final long[] previous = new long[4];
 
     public NoRenegingRule() {
@@ -53,9 +53,7 @@ public final class NoRenegingRule extends BehaviourRule {
                 + " (frame " + path.answers().lastAckFrame() + ") to " + cack);
             return;
         }
-        for (int w = 0; w < words.length; w++) {
-            words[w] = a.sackBitmapWord(w);
-        }
+        a.sackBitmap(words);
         final int reneged = reneged(path, before, cack);
         if (reneged >= 0) {
             e.violation(o.frameNumber(), () -> "mprt.maeth.sack_bitmap: PSN " + reneged + " of path " + a.pathId()

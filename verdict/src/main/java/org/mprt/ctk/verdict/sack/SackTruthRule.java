@@ -22,7 +22,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  */
 public final class SackTruthRule extends BehaviourRule {
 
-    private final long[] words = new long[4];
+    private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
 
     public SackTruthRule() {
         super("MPRT-SACK-003", JudgedAt.RECEIVER, false, false);
@@ -44,9 +44,7 @@ public final class SackTruthRule extends BehaviourRule {
         if (path == null) {
             return;
         }
-        for (int w = 0; w < words.length; w++) {
-            words[w] = a.sackBitmapWord(w);
-        }
+        a.sackBitmap(words);
         final int cack = o.psn();
         // The PSNs up to the previous ACK's cack were acknowledged by it: only those after it can be new.
         int from = SerialNumber.add24(cack, -(PathRecord.WINDOW * 4 - 1));

@@ -33,7 +33,7 @@ final class MprtTracker {
     static final int MAX_DIRECTIONS = CaptureState.MAX_DIRECTIONS;
 
     private final Map<DirectionKey, MprtDirection> directions = new LinkedHashMap<>();
-    private final long[] words = new long[4];
+    private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
     private final int lossThreshold;
     private long untrackedFrames;
 
@@ -264,9 +264,7 @@ final class MprtTracker {
             path.answers().sampled(delay);
         }
         path.answers().echoed(a.ceCount());
-        for (int w = 0; w < words.length; w++) {
-            words[w] = a.sackBitmapWord(w);
-        }
+        a.sackBitmap(words);
         path.acknowledged(p.bth().psn(), words, frame, ns, lossThreshold);
     }
 

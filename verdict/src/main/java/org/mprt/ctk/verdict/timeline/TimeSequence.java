@@ -57,7 +57,7 @@ public final class TimeSequence implements PassObserver {
     }
 
     private final PerPath<Series> series = new PerPath<>();
-    private final long[] words = new long[4];
+    private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
     private final List<Series> order = new ArrayList<>();
     private long unplotted;
 
@@ -79,9 +79,7 @@ public final class TimeSequence implements PassObserver {
             final Series s = series(o.mprtAnswered(), o.mprtPath());
             if (s != null) {
                 final int cack = o.psn();
-                for (int w = 0; w < words.length; w++) {
-                    words[w] = a.sackBitmapWord(w);
-                }
+                a.sackBitmap(words);
                 s.acks.add(o.timestampNs(), s.unwrap(cack, false), s.unwrap(PathRecord.highestAcknowledged(cack, words), false));
             }
         }
