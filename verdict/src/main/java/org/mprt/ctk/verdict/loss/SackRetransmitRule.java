@@ -104,8 +104,8 @@ public final class SackRetransmitRule extends BehaviourRule {
         // starts at it. Only a near one is trusted, so that serial order holds from the cack to every PSN walked.
         final int top = PathRecord.highestAcknowledged(cack, words);
         final int above = SerialNumber.precedes24(top, path.highestPsn()) ? SerialNumber.distance24(top, path.highestPsn()) : 0;
-        for (int back = above < PathRecord.WINDOW * 4 ? above : 0, held = path.heldBack(path.highestPsn()); back < held;
-             back++) {
+        final int held = path.heldBack(path.highestPsn());
+        for (int back = above < PathRecord.WINDOW * 4 ? above : 0; back < held; back++) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             if (slot >= 0 && !path.isAbandoned(slot) && PathRecord.acknowledges(cack, words, psn)

@@ -56,7 +56,7 @@ final class RecentMessages {
 
     /** The MSN of the oldest message held, the next to be forgotten; meaningful when not empty. */
     long oldestMsn() {
-        return msnByAge[size < capacity ? 0 : oldest];
+        return msnByAge[slotByAge(0)];
     }
 
     /** Adds a message not held (look it up first), forgetting the oldest when full. */
@@ -82,12 +82,17 @@ final class RecentMessages {
             msnAt = new long[byMsn.length];
             displaced.clear();
             for (int age = 0; age < size; age++) {
-                final int slot = size < capacity ? age : (oldest + age) % capacity;
+                final int slot = slotByAge(age);
                 place(byAge[slot], msnByAge[slot]);
             }
         } else {
             place(m, msn);
         }
+    }
+
+    /** The slot of the {@code age}-th message held, oldest first. */
+    private int slotByAge(final int age) {
+        return size < capacity ? age : (oldest + age) % capacity;
     }
 
     /** Takes the message in age slot {@code slot} out of its position, or out of the displaced ones. */
@@ -118,7 +123,7 @@ final class RecentMessages {
     List<MessageRecord> all() {
         final List<MessageRecord> all = new ArrayList<>(size);
         for (int age = 0; age < size; age++) {
-            all.add(byAge[size < capacity ? age : (oldest + age) % capacity]);
+            all.add(byAge[slotByAge(age)]);
         }
         return all;
     }
