@@ -47,7 +47,9 @@ class RuleSequencesTest {
     }
 
     @ParameterizedTest
-    @ValueSource(ints = {0, 1, 5, UnrolledRuleSequence.SITES - 1, UnrolledRuleSequence.SITES,
+    @ValueSource(ints = {0, 1, 5, UnrolledRuleSequence.BLOCK - 1, UnrolledRuleSequence.BLOCK,
+        UnrolledRuleSequence.BLOCK + 1, 3 * UnrolledRuleSequence.BLOCK, 3 * UnrolledRuleSequence.BLOCK + 1,
+        UnrolledRuleSequence.SITES - UnrolledRuleSequence.BLOCK + 1, UnrolledRuleSequence.SITES - 1, UnrolledRuleSequence.SITES,
         UnrolledRuleSequence.SITES + 1, 2 * UnrolledRuleSequence.SITES + 3})
     void shouldShowAFrameToEveryRuleOnceInOrder(final int count) {
         for (final FrameKind kind : FrameKind.values()) {
