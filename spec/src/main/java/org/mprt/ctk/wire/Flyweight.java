@@ -35,7 +35,7 @@ public abstract class Flyweight<T extends Flyweight<T>> {
 
     /** Points this view at the header starting at {@code offset} (an absolute index in the buffer). */
     public final T wrap(final ByteBuffer buffer, final int offset) {
-        if (placed && buffer == this.buffer && offset == this.offset) {
+        if (isPlacedAt(buffer, offset)) {
             return self();
         }
         Objects.requireNonNull(buffer, "buffer");
@@ -49,6 +49,15 @@ public abstract class Flyweight<T extends Flyweight<T>> {
         generation++;
         placed = memo != null;
         return self();
+    }
+
+    /**
+     * True when a memoizing view was wrapped at this position since it last forgot: {@link #wrap}
+     * would not move it. For an owner that placed its view and hands it out many times, so that the
+     * handing out need not carry wrap's checks.
+     */
+    public final boolean isPlacedAt(final ByteBuffer buffer, final int offset) {
+        return placed && buffer == this.buffer && offset == this.offset;
     }
 
     /**

@@ -151,7 +151,22 @@ public final class DecodedPacket {
 
     void bthAt(final int offset) {
         bthOffset = offset;
-        opcodeValue = bth.wrap(buffer, offset).opcode();
+        opcodeValue = bth.wrap(buffer, offset).remember().opcode();
+    }
+
+    /**
+     * Places the IPv4 and UDP views on the headers the decoder found whole (the BTH's and the
+     * extension headers' were placed as each was found) and takes their snapshots: the accessors then
+     * hand them out without a check of the position or a read of the buffer.
+     */
+    DecodeStatus placeViews(final DecodeStatus decoded) {
+        if (hasIpv4() && isCaptured(networkOffset, Ipv4Flyweight.IPV4_LENGTH)) {
+            ipv4.wrap(buffer, networkOffset).remember();
+        }
+        if (hasUdp() && isCaptured(udpOffset, UdpFlyweight.UDP_LENGTH)) {
+            udp.wrap(buffer, udpOffset).remember();
+        }
+        return decoded;
     }
 
     // ---- status --------------------------------------------------------------------------------
@@ -246,8 +261,11 @@ public final class DecodedPacket {
     }
 
     public Ipv4Flyweight ipv4() {
+        if (ipv4.isPlacedAt(buffer, networkOffset)) {
+            return ipv4;
+        }
         require(hasIpv4(), Ipv4Flyweight.LAYOUT);
-        return ipv4.wrap(buffer, networkOffset);
+        return ipv4.wrap(buffer, networkOffset).remember();
     }
 
     public Ipv6Flyweight ipv6() {
@@ -300,8 +318,11 @@ public final class DecodedPacket {
     }
 
     public UdpFlyweight udp() {
+        if (udp.isPlacedAt(buffer, udpOffset)) {
+            return udp;
+        }
         require(hasUdp(), UdpFlyweight.LAYOUT);
-        return udp.wrap(buffer, udpOffset);
+        return udp.wrap(buffer, udpOffset).remember();
     }
 
     /**
@@ -343,8 +364,11 @@ public final class DecodedPacket {
     }
 
     public BthFlyweight bth() {
+        if (bth.isPlacedAt(buffer, bthOffset)) {
+            return bth;
+        }
         require(hasBth(), BthFlyweight.LAYOUT);
-        return bth.wrap(buffer, bthOffset);
+        return bth.wrap(buffer, bthOffset).remember();
     }
 
     /** The raw BTH opcode, or -1 before the BTH. */

@@ -69,7 +69,7 @@ public final class PacketDecoder {
         checkRange(buffer, frameOffset, frameOffset, capturedLengthBytes);
         checkOriginal(capturedLengthBytes, originalLengthBytes);
         out.reset(buffer, frameOffset, capturedLengthBytes, originalLengthBytes);
-        return LinkDecoder.decode(buffer, frameOffset, out.onWireFrom(frameOffset), out);
+        return out.placeViews(LinkDecoder.decode(buffer, frameOffset, out.onWireFrom(frameOffset), out));
     }
 
     /** As {@link #decodeEthernet(ByteBuffer, int, int, long, DecodedPacket)}, for a frame in an array. */
@@ -127,7 +127,7 @@ public final class PacketDecoder {
         }
         checkOriginal(capturedLengthBytes, originalLengthBytes);
         out.reset(buffer, frameOffset, capturedLengthBytes, originalLengthBytes);
-        return NetworkDecoder.decode(buffer, networkOffset, kind, out.onWireFrom(networkOffset), out);
+        return out.placeViews(NetworkDecoder.decode(buffer, networkOffset, kind, out.onWireFrom(networkOffset), out));
     }
 
     private static void checkRange(final ByteBuffer buffer, final int frameOffset, final int start, final int length) {

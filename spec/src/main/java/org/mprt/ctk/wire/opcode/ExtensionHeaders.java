@@ -46,6 +46,8 @@ public final class ExtensionHeaders {
         mpeth};
     private ByteBuffer buffer;
     private int count;
+    /** True when the views remember what they read ({@link #memoizing()}): a decoder's, placed as each header is added. */
+    private boolean memoizing;
     /**
      * The MDETH and MAETH views once placed for this packet, until its headers change: the
      * behavioural rules ask for them dozens of times per packet, and each asking would otherwise look
@@ -70,10 +72,15 @@ public final class ExtensionHeaders {
         for (final Flyweight<?> view : views) {
             view.memoizing();
         }
+        memoizing = true;
         return this;
     }
 
-    /** Appends a header at absolute {@code offset} of {@code length} bytes (records included). */
+    /**
+     * Appends a header at absolute {@code offset} of {@code length} bytes (records included), which
+     * must be in the buffer. Memoizing views of an MDETH or a MAETH are placed now, the MDETH's with
+     * its snapshot taken: {@link #mdeth()} and {@link #maeth()} then hand them out as they are.
+     */
     public void add(final HeaderLayout layout, final int offset, final int length) {
         layouts[count] = layout;
         offsets[count] = offset;
@@ -81,6 +88,13 @@ public final class ExtensionHeaders {
         count++;
         mdethPlaced = null;
         maethPlaced = null;
+        if (memoizing) {
+            if (layout == MdethFlyweight.WRITE_LAYOUT || layout == MdethFlyweight.SEND_LAYOUT) {
+                mdeth();
+            } else if (layout == MaethFlyweight.LAYOUT) {
+                maeth();
+            }
+        }
     }
 
     /** Number of extension headers checked and present. */
@@ -157,8 +171,8 @@ public final class ExtensionHeaders {
             return mdethPlaced;
         }
         final int write = offsetOf(MdethFlyweight.WRITE_LAYOUT);
-        mdethPlaced = write >= 0 ? mdeth.wrap(buffer, write).forWrite()
-            : mdeth.wrap(buffer, require(MdethFlyweight.SEND_LAYOUT)).forSend();
+        mdethPlaced = (write >= 0 ? mdeth.wrap(buffer, write).forWrite()
+            : mdeth.wrap(buffer, require(MdethFlyweight.SEND_LAYOUT)).forSend()).remember();
         return mdethPlaced;
     }
 
