@@ -90,9 +90,9 @@ public final class ExtensionHeaders {
         maethPlaced = null;
         if (memoizing) {
             if (layout == MdethFlyweight.WRITE_LAYOUT || layout == MdethFlyweight.SEND_LAYOUT) {
-                mdeth();
+                placeMdeth();
             } else if (layout == MaethFlyweight.LAYOUT) {
-                maeth();
+                placeMaeth();
             }
         }
     }
@@ -167,19 +167,28 @@ public final class ExtensionHeaders {
 
     /** The MDETH, set to the WRITE or SEND table as the opcode says. */
     public MdethFlyweight mdeth() {
-        if (mdethPlaced != null) {
-            return mdethPlaced;
-        }
+        return mdethPlaced != null ? mdethPlaced : placeMdeth();
+    }
+
+    public MaethFlyweight maeth() {
+        return maethPlaced != null ? maethPlaced : placeMaeth();
+    }
+
+    /*
+     * Placing is kept out of mdeth() and maeth(), and add() calls it directly: the JIT compiler profiles
+     * a method's branches once for all its callers, so a decoder that placed through mdeth() would make
+     * every rule that asks for the MDETH carry the placing, and the taking of the snapshot, compiled in.
+     */
+
+    private MdethFlyweight placeMdeth() {
         final int write = offsetOf(MdethFlyweight.WRITE_LAYOUT);
         mdethPlaced = (write >= 0 ? mdeth.wrap(buffer, write).forWrite()
             : mdeth.wrap(buffer, require(MdethFlyweight.SEND_LAYOUT)).forSend()).remember();
         return mdethPlaced;
     }
 
-    public MaethFlyweight maeth() {
-        if (maethPlaced == null) {
-            maethPlaced = maeth.wrap(buffer, require(MaethFlyweight.LAYOUT));
-        }
+    private MaethFlyweight placeMaeth() {
+        maethPlaced = maeth.wrap(buffer, require(MaethFlyweight.LAYOUT));
         return maethPlaced;
     }
 
