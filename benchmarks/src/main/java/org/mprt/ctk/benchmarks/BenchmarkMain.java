@@ -21,7 +21,9 @@ import org.openjdk.jmh.runner.options.TimeValue;
  *
  * <p>With {@code verdict} as first argument it runs {@link VerdictBenchmark} instead: the whole rule
  * set against tshark, and the engine's memory; with {@code passes}, {@link PassSeries}: the pass timed
- * many times in one JVM, what {@code benchmarks/compare-builds} runs for two builds in turn.
+ * many times in one JVM, what {@code benchmarks/compare-builds} runs for two builds in turn; with
+ * {@code interleaved}, {@link InterleavedPasses}: two builds' passes in turn inside one JVM, what
+ * {@code benchmarks/compare-in-one-jvm} runs.
  */
 public final class BenchmarkMain {
 
@@ -35,12 +37,18 @@ public final class BenchmarkMain {
         "usage: java -jar benchmarks.jar [frames]                  the readers against pcap4j (1000000 frames)",
         "       java -jar benchmarks.jar verdict [frames]          the verdict engine against tshark (1000000 frames)",
         "       java -jar benchmarks.jar passes [options] [capture]",
-        "                                the pass timed many times; options --passes=N, --kept=K, --rules=REGEX");
+        "                                the pass timed many times; options --passes=N, --kept=K, --rules=REGEX",
+        "       java -jar benchmarks.jar interleaved A.jar B.jar [--pairs=N] [--warm=N] [capture]",
+        "                                two builds' passes in turn in one JVM");
 
     public static void main(final String[] args) throws Exception {
         final String command = args.length > 0 ? args[0] : "";
         if ("--help".equals(command) || "-h".equals(command)) {
             System.out.println(USAGE);
+            return;
+        }
+        if ("interleaved".equals(command)) {
+            InterleavedPasses.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         if ("passes".equals(command)) {
