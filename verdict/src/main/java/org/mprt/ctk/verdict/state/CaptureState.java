@@ -177,7 +177,26 @@ public final class CaptureState {
             return true;
         }
         tracked = p.profile() == Profile.MPRT ? mprt.admit(frame.frameNumber(), p) : roce.admit(frame.frameNumber(), p);
+        if (tracked && p.profile() == Profile.MPRT) {
+            lookNow(p);
+        }
         return tracked;
+    }
+
+    /**
+     * Looks up, before any rule asks, what the rules ask of a followed MPRT packet: its plane, its
+     * directions and (for data) the segment it sends again. The accessors then only hand the answers
+     * out. Why not at the first asking: the JIT compiler profiles a method's branches once for all
+     * callers, and a branch taken once per frame by the first asker is compiled into every rule that
+     * asks (as the decoder's views were, `verdict/README.md`).
+     */
+    private void lookNow(final DecodedPacket p) {
+        currentPlane = planes.of(p, false);
+        lookDirections();
+        if (MprtOpcodes.isData(p)) {
+            currentSegment = segmentOf(currentOf, p);
+            currentSegmentLooked = true;
+        }
     }
 
     private static boolean belongsToConnection(final DecodeStatus status, final DecodedPacket p) {
@@ -276,14 +295,17 @@ public final class CaptureState {
         if (p == current && currentSegmentLooked) {
             return currentSegment;
         }
-        final MprtDirection d = mprtDirectionOf(p);
-        final MdethFlyweight m = p.extensions().mdeth();
-        final Segment s = d == null ? null : d.segment(m.streamId(), m.msn(), m.messageOffset());
+        final Segment s = segmentOf(mprtDirectionOf(p), p);
         if (p == current) {
             currentSegment = s;
             currentSegmentLooked = true;
         }
         return s;
+    }
+
+    private static Segment segmentOf(final MprtDirection d, final DecodedPacket p) {
+        final MdethFlyweight m = p.extensions().mdeth();
+        return d == null ? null : d.segment(m.streamId(), m.msn(), m.messageOffset());
     }
 
     /** The direction an ACK, NAK or PROBE_REPLY answers (its pair reversed); admitted like the others. */
@@ -299,16 +321,18 @@ public final class CaptureState {
      * the frame (the state learns from it only afterwards, so the answers do not change meanwhile).
      */
     private boolean lookCurrent() {
-        if (!currentLooked) {
-            if (current.profile() != Profile.MPRT || current.opcode() == null || !tracked) {
-                return false;
-            }
-            final int destQp = current.bth().destQp();
-            final int scn = MprtTracker.scn(current);
-            currentOf = mprt.get(destQp, scn);
-            currentAnswered = mprt.get(scn, destQp);
-            currentLooked = true;
+        return currentLooked || lookDirections();
+    }
+
+    private boolean lookDirections() {
+        if (current.profile() != Profile.MPRT || current.opcode() == null || !tracked) {
+            return false;
         }
+        final int destQp = current.bth().destQp();
+        final int scn = MprtTracker.scn(current);
+        currentOf = mprt.get(destQp, scn);
+        currentAnswered = mprt.get(scn, destQp);
+        currentLooked = true;
         return true;
     }
 
