@@ -126,6 +126,10 @@ public final class ResprayRule extends BehaviourRule {
     }
 
     private void newData(final Observation o, final MprtDirection d) {
+        if (episodes.isEmpty()) {
+            // No re-spray seen yet: the lookup would miss for every new data packet.
+            return;
+        }
         final List<Episode> open = episodes.get(d);
         if (open == null || open.isEmpty()) {
             return;

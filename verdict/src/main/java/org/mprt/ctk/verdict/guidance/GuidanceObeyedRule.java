@@ -107,10 +107,15 @@ public final class GuidanceObeyedRule extends BehaviourRule {
             return;
         }
         state = o.state();
-        while (!due.isEmpty() && due.peek().dueNs <= o.timestampNs()) {
-            final Sent s = due.poll();
-            s.queued = false;
+        for (Sent s = due.peek(); s != null && s.dueNs <= o.timestampNs(); s = due.peek()) {
             judgeUpTo(s.direction, s, o.timestampNs());
+            if (due.size() == 1 && s.head < s.count) {
+                // The only direction queued stays at the head under its new key: no poll and add per data packet.
+                s.dueNs = s.ns[s.at(s.head)] + timers.guidanceWindowNs();
+                continue;
+            }
+            due.poll();
+            s.queued = false;
             queueIfPending(s);
         }
         if (!o.isMprt() || !o.isAccountable()) {

@@ -33,6 +33,8 @@ public final class SidedEvidence {
     private final boolean violationsCertainAnywhere;
     private final boolean needsStart;
     private final PerDirection<Direction, Evidence> byDirection;
+    private Direction last;
+    private Evidence lastEvidence;
 
     /**
      * @param judgedAt                  where the requirement is judged
@@ -52,9 +54,17 @@ public final class SidedEvidence {
         return requirementId;
     }
 
-    /** The evidence of one direction. */
+    /**
+     * The evidence of one direction. The direction asked for last is answered from fields of this
+     * object: a rule asks for nearly every data packet, and the lookup through {@link PerDirection}
+     * would read one object more each time.
+     */
     public Evidence of(final Direction d) {
-        return byDirection.of(d);
+        if (d != last) {
+            lastEvidence = byDirection.of(d);
+            last = d;
+        }
+        return lastEvidence;
     }
 
     /**

@@ -308,7 +308,10 @@ public final class RecentTable<V> {
                 values[c] = 0;
             }
         }
-        System.arraycopy(key, 0, keys, slot * words, words);
+        // A loop, not System.arraycopy: for a key of a few words the copy stub's call costs more than the copy.
+        for (int w = 0, at = slot * words; w < words; w++) {
+            keys[at + w] = key[w];
+        }
         hashes[slot] = h;
         newest = slot;
         if (batch == 0) {
