@@ -20,11 +20,6 @@ public final class MprtDirection extends Direction {
      * pass over the benchmark's capture 2.6 to 5 % faster in side-by-side rounds).
      */
     static final int SEGMENTS_PER_PATH = 2 * PathRecord.WINDOW;
-    /**
-     * Segments indexed at once: a segment is looked up by key only when sent again (a first
-     * transmission is ruled out by its stream's records), so the table indexes in batches.
-     */
-    private static final int SEGMENT_BATCH = 64;
 
     private final DirectionKey key;
     private MprtDirection reverse;
@@ -40,8 +35,7 @@ public final class MprtDirection extends Direction {
     /** The streams by id, for the lookup of every packet; {@link #streams} in the order they appeared. */
     private final ByStreamId<StreamRecord> streamsById = new ByStreamId<>();
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
-    private final RecentTable<Segment> segments = RecentTable.deferringIndex(SEGMENTS_PER_PATH, 3, 0, SEGMENT_BATCH);
-    private final long[] segmentKey = new long[3];
+    private final RecentSegments segments = new RecentSegments(SEGMENTS_PER_PATH);
     /** The latest report of each stream. */
     private final ByStreamId<CmsnReport> reported = new ByStreamId<>();
     private long fatalNakNs = PathRecord.NEVER;
@@ -165,8 +159,7 @@ public final class MprtDirection extends Direction {
         if (m == null ? s.started(msn) == Presence.NO : !m.mayHaveCarriedAt(messageOffset)) {
             return null;
         }
-        final int slot = segments.find(segmentKey(streamId, msn, messageOffset));
-        return slot == RecentTable.ABSENT ? null : segments.object(slot);
+        return segments.find(streamId, msn, messageOffset);
     }
 
     /** Segments remembered at most now: {@link #SEGMENTS_PER_PATH} for each path shown so far (at least one). */
@@ -176,14 +169,7 @@ public final class MprtDirection extends Direction {
 
     /** Remembers a segment not remembered yet. */
     void remember(final Segment s) {
-        segments.object(segments.insert(segmentKey(s.streamId(), s.msn(), s.messageOffset())), s);
-    }
-
-    private long[] segmentKey(final int streamId, final long msn, final long messageOffset) {
-        segmentKey[0] = streamId;
-        segmentKey[1] = msn;
-        segmentKey[2] = messageOffset;
-        return segmentKey;
+        segments.remember(s);
     }
 
     /** True once segments have been forgotten, so that an absent one may have been sent long ago. */
