@@ -7,20 +7,21 @@ import java.util.Arrays;
  * offset; remembering one more once full forgets the oldest, so that memory is bounded by the
  * capacity, whatever the capture's length. Below it the arrays grow as segments arrive.
  *
- * <p>Why not a hash table: every first transmission is remembered, but a segment is looked up only
- * when its data is sent again (a first transmission is ruled out by its stream's records), perhaps
- * once in a thousand packets. A hash table pays for its index on every insert (probing, and
- * rebuilding it as forgotten keys go stale), for lookups that seldom come. Here remembering a segment
- * writes its slot, its key's fingerprint and one hint: the slot of the newest segment whose
- * fingerprint falls on that hint. A lookup tries the hinted slot, and when a later segment has taken
- * the hint (or the segment is not held) reads the fingerprints of every held segment, newest first:
- * a scan of a few kilobytes, seldom needed. A fingerprint only selects candidates; a segment is found
- * only when its own stream, MSN and offset are those asked for.
+ * <p>Why not an open-addressing hash table: every first transmission is remembered, but a segment is
+ * looked up only when its data is sent again (a first transmission is ruled out by its stream's
+ * records), perhaps once in a thousand packets, and such a table pays on every insert for probing
+ * and for rebuilding its index as forgotten keys go stale. Here each hint (a fingerprint's top bits)
+ * heads a chain through the slots, newest first: remembering a segment writes its slot, its
+ * fingerprint, the chain's old head beside it and itself as the new head. Slots are given out again
+ * strictly oldest first, so a chain that reaches a slot given out since (one holding a newer segment
+ * than the link before it, or one of another hint) has reached the forgotten segments: every older one
+ * is forgotten too, and the walk stops there, exact without ever unlinking anything. A fingerprint
+ * only selects candidates; a segment is found only when its own stream, MSN and offset match.
  */
 final class RecentSegments {
 
     private static final int FIRST_SLOTS = 64;
-    /** Hints per slot: the fewer slots share a hint, the fewer lookups fall back to the scan. */
+    /** Hints per slot: the more there are, the shorter the chains a lookup walks. */
     private static final int HINTS_PER_SLOT = 2;
 
     /** Segments held at most now; {@link #raiseCapacity} raises it. */
@@ -29,6 +30,8 @@ final class RecentSegments {
     private long[] fingerprints = new long[FIRST_SLOTS];
     /** Slot + 1 of the newest segment whose fingerprint's top bits are the position; 0 for none. */
     private int[] hints;
+    /** Per slot: the slot of the next older segment on the same hint when it was remembered, or -1. */
+    private int[] older = new int[FIRST_SLOTS];
     private int hintShift;
     private int size;
     /** Once full: the slot of the oldest segment, the next to be given out. */
@@ -69,6 +72,7 @@ final class RecentSegments {
             segments = rotated(segments, new Segment[segments.length]);
             fingerprints = rotated(fingerprints, new long[fingerprints.length]);
             oldest = 0;
+            older = new int[older.length];
             rehint();
         }
         capacity = newCapacity;
@@ -94,67 +98,61 @@ final class RecentSegments {
             oldest = oldest + 1 == capacity ? 0 : oldest + 1;
             forgotten++;
         }
-        final long fingerprint = fingerprint(s.streamId(), s.msn(), s.messageOffset());
         segments[slot] = s;
-        fingerprints[slot] = fingerprint;
-        hints[hint(fingerprint)] = slot + 1;
+        fingerprints[slot] = fingerprint(s.streamId(), s.msn(), s.messageOffset());
+        link(slot);
+    }
+
+    /** Makes the slot the head of its hint's chain. */
+    private void link(final int slot) {
+        final int hint = hint(fingerprints[slot]);
+        older[slot] = hints[hint] - 1;
+        hints[hint] = slot + 1;
     }
 
     /** The segment held for this stream, MSN and message offset, or null. */
     Segment find(final int streamId, final long msn, final long messageOffset) {
         final long fingerprint = fingerprint(streamId, msn, messageOffset);
         final int hint = hint(fingerprint);
-        final int hinted = hints[hint] - 1;
-        if (hinted >= 0 && is(hinted, fingerprint, streamId, msn, messageOffset)) {
-            return segments[hinted];
-        }
-        // Newest first: from the slot before the oldest down to 0, then from the last slot down to the oldest.
-        final int newestRunEnd = size < capacity ? size : oldest;
-        int slot = scan(newestRunEnd - 1, 0, fingerprint, streamId, msn, messageOffset);
-        if (slot < 0 && size == capacity) {
-            slot = scan(capacity - 1, oldest, fingerprint, streamId, msn, messageOffset);
-        }
-        if (slot < 0) {
-            return null;
-        }
-        hints[hint] = slot + 1;
-        return segments[slot];
-    }
-
-    /** The first slot from {@code from} down to {@code to} that holds the key, or -1. */
-    private int scan(final int from, final int to, final long fingerprint, final int streamId, final long msn,
-                     final long messageOffset) {
-        for (int slot = from; slot >= to; slot--) {
-            if (fingerprints[slot] == fingerprint && is(slot, fingerprint, streamId, msn, messageOffset)) {
-                return slot;
+        int newer = Integer.MAX_VALUE;
+        for (int slot = hints[hint] - 1; slot >= 0; slot = older[slot]) {
+            final int age = age(slot);
+            if (age >= newer || hint(fingerprints[slot]) != hint) {
+                // Given out again since it was linked: this segment and every older one are forgotten.
+                return null;
             }
+            final Segment s = segments[slot];
+            if (fingerprints[slot] == fingerprint && s.streamId() == streamId && s.msn() == msn
+                && s.messageOffset() == messageOffset) {
+                return s;
+            }
+            newer = age;
         }
-        return -1;
+        return null;
     }
 
-    private boolean is(final int slot, final long fingerprint, final int streamId, final long msn,
-                       final long messageOffset) {
-        final Segment s = segments[slot];
-        return fingerprints[slot] == fingerprint && s.streamId() == streamId && s.msn() == msn
-            && s.messageOffset() == messageOffset;
+    /** How many segments held are older than the one in the slot. */
+    private int age(final int slot) {
+        // Below capacity the oldest is slot 0 (a raised capacity puts a full table in age order first).
+        return slot >= oldest ? slot - oldest : slot + capacity - oldest;
     }
 
     /** Grows the arrays to {@code slots} (only while not full, so slots keep their numbers) and the hints with them. */
     private void grow(final int slots) {
         segments = Arrays.copyOf(segments, slots);
         fingerprints = Arrays.copyOf(fingerprints, slots);
+        older = new int[slots];
         rehint();
     }
 
-    /** Sizes the hints to the arrays and sets them again from the slots, oldest first so that the newest wins. */
+    /** Sizes the hints to the arrays and links the slots again, oldest first, so that each chain runs newest first. */
     private void rehint() {
         final int positions = Integer.highestOneBit(segments.length * HINTS_PER_SLOT - 1) << 1;
         hints = new int[positions];
         hintShift = Long.SIZE - Integer.numberOfTrailingZeros(positions);
         final int wrapped = size == capacity ? oldest : 0;
         for (int age = 0; age < size; age++) {
-            final int slot = age + wrapped < size ? age + wrapped : age + wrapped - size;
-            hints[hint(fingerprints[slot])] = slot + 1;
+            link(age + wrapped < size ? age + wrapped : age + wrapped - size);
         }
     }
 

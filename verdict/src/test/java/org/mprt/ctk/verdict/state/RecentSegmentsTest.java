@@ -43,26 +43,60 @@ class RecentSegmentsTest {
         assertThat(table.size()).isEqualTo(3);
     }
 
-    /**
-     * Keys whose fingerprints differ only below the hint's bits share a hint: the later one takes it,
-     * and the earlier one is still found, by the scan.
-     */
-    @Test
-    void aSegmentWhoseHintAnotherTookIsFoundByTheScan() {
-        final RecentSegments table = new RecentSegments(64);
-        final Segment first = segment(0, 0, 0);
-        table.remember(first);
-        // A table of 64 slots has 128 hints, taken from a fingerprint's top 7 bits: find an MSN that shares them.
-        Segment second = null;
-        for (long msn = 1; second == null; msn++) {
-            if (RecentSegments.fingerprint(0, msn, 0) >>> 57 == RecentSegments.fingerprint(0, 0, 0) >>> 57) {
-                second = segment(0, msn, 0);
+    /** An MSN other than {@code msn} whose fingerprint (stream 0, offset 0) has the same top 7 bits. */
+    private static long sharingTheHintOf(final long msn) {
+        for (long other = msn + 1; ; other++) {
+            if (RecentSegments.fingerprint(0, other, 0) >>> 57 == RecentSegments.fingerprint(0, msn, 0) >>> 57) {
+                return other;
             }
         }
-        table.remember(second);
-        assertThat(table.find(0, 0, 0)).isSameAs(first);
-        assertThat(table.find(0, second.msn(), 0)).isSameAs(second);
-        assertThat(table.find(0, 0, 0)).isSameAs(first);
+    }
+
+    /**
+     * A table of up to 64 slots has 128 hints, a fingerprint's top 7 bits: segments that share one are
+     * chained, and each is found along the chain.
+     */
+    @Test
+    void segmentsSharingAHintAreFoundAlongItsChain() {
+        final RecentSegments table = new RecentSegments(64);
+        final long second = sharingTheHintOf(0);
+        final long third = sharingTheHintOf(second);
+        final Segment a = segment(0, 0, 0);
+        final Segment b = segment(0, second, 0);
+        final Segment c = segment(0, third, 0);
+        table.remember(a);
+        table.remember(segment(1, 5, 0));
+        table.remember(b);
+        table.remember(c);
+        assertThat(table.find(0, 0, 0)).isSameAs(a);
+        assertThat(table.find(0, second, 0)).isSameAs(b);
+        assertThat(table.find(0, third, 0)).isSameAs(c);
+        assertThat(table.find(0, sharingTheHintOf(third), 0)).isNull();
+    }
+
+    /**
+     * A chain that runs into a slot given out again ends there: the segments older than it are
+     * forgotten, and the newer segment now in the slot is not taken for one of the chain's.
+     */
+    @Test
+    void aChainEndsAtASlotGivenOutAgain() {
+        final RecentSegments table = new RecentSegments(2);
+        final long second = sharingTheHintOf(0);
+        table.remember(segment(0, 0, 0));
+        final Segment b = segment(0, second, 0);
+        table.remember(b);
+        // Slot 0 is given to a segment of another stream: the chain from b leads into it.
+        final Segment c = segment(3, 77, 2048);
+        table.remember(c);
+        assertThat(table.find(0, 0, 0)).isNull();
+        assertThat(table.find(0, second, 0)).isSameAs(b);
+        assertThat(table.find(3, 77, 2048)).isSameAs(c);
+        // And given to one on the same hint, newer than b: the chain from it does not come back round.
+        final Segment d = segment(0, sharingTheHintOf(second), 0);
+        table.remember(d);
+        assertThat(table.find(0, second, 0)).isNull();
+        assertThat(table.find(0, d.msn(), 0)).isSameAs(d);
+        assertThat(table.find(3, 77, 2048)).isSameAs(c);
     }
 
     /** Against a LinkedHashMap in insertion order with the same capacity, over keys that repeat often. */
