@@ -1,13 +1,13 @@
 package org.mprt.ctk.verdict.sack;
 
 import java.util.ArrayDeque;
-import java.util.Iterator;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerPath;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.verdict.state.RingSlots;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 
@@ -26,58 +26,88 @@ import org.mprt.ctk.wire.mprt.MaethFlyweight;
  */
 public final class CoalescedAckRule extends BehaviourRule {
 
-    /**
-     * A report or an ACK owed. Recycled once its deadline has passed ({@link #spare}): a data packet
-     * owes one, and fresh objects, touched again only at their deadline hundreds of packets later,
-     * would each be a cache miss then.
-     */
+    /** An ACK owed for a count of arrivals that reached ACK_COALESCE_COUNT: one at most per path at a time. */
     private static final class Owed {
-        MprtDirection direction;
-        PathRecord path;
-        PathDebt debt;
-        int psn;
-        boolean count;
-        long frame;
-        long deadlineNs;
+        final PathDebt debt;
+        final int psn;
+        final long frame;
+        final long deadlineNs;
         boolean nakked;
         /** Acknowledged in time: counted, and passed over when its deadline comes. */
         boolean settled;
 
-        Owed set(final MprtDirection direction, final PathRecord path, final PathDebt debt, final int psn,
-                 final boolean count, final long frame, final long deadlineNs) {
-            this.direction = direction;
-            this.path = path;
+        Owed(final PathDebt debt, final int psn, final long frame, final long deadlineNs) {
             this.debt = debt;
             this.psn = psn;
-            this.count = count;
             this.frame = frame;
             this.deadlineNs = deadlineNs;
-            this.nakked = false;
-            this.settled = false;
-            return this;
+        }
+    }
+
+    /**
+     * What one path owes: its arrivals count since its last ACK, its arrivals not reported yet (oldest
+     * first, each with the number {@link #arrivals} gave it), and its counts owed an ACK. The arrivals
+     * are kept in primitive rings rather than as an object each: every data packet owes a report, and
+     * an object per packet, touched again only at an ACK or at its deadline, would be a cache miss there.
+     */
+    private static final class PathDebt {
+        final MprtDirection direction;
+        final PathRecord path;
+        int sinceAck;
+        long[] number = new long[16];
+        int[] psn = new int[16];
+        long[] frame = new long[16];
+        boolean[] nakked = new boolean[16];
+        int head;
+        int size;
+        final ArrayDeque<Owed> counts = new ArrayDeque<>();
+
+        PathDebt(final MprtDirection direction, final PathRecord path) {
+            this.direction = direction;
+            this.path = path;
+        }
+
+        int at(final int k) {
+            return (head + k) & (psn.length - 1);
+        }
+
+        void add(final long n, final int p, final long f) {
+            if (size == psn.length) {
+                final int length = size * 2;
+                number = RingSlots.grown(number, head, size, length);
+                psn = RingSlots.grown(psn, head, size, length);
+                frame = RingSlots.grown(frame, head, size, length);
+                nakked = RingSlots.grown(nakked, head, size, length);
+            }
+            final int i = at(size++);
+            number[i] = n;
+            psn[i] = p;
+            frame[i] = f;
+            nakked[i] = false;
+        }
+
+        void removeOldest() {
+            head = at(1);
+            size--;
         }
     }
 
     private final Timers timers;
-    /** Arrivals owed a report, in deadline order (settled ones are dropped when their deadline comes). */
-    private final ArrayDeque<Owed> reports = new ArrayDeque<>();
+    /**
+     * Every arrival owed a report, in arrival order, which is deadline order: its path's debt, its
+     * number and its deadline. An arrival reported in time has left its path's ring and is passed
+     * over here when its deadline comes.
+     */
+    private PathDebt[] dueDebt = new PathDebt[64];
+    private long[] dueNumber = new long[64];
+    private long[] dueNs = new long[64];
+    private int dueHead;
+    private int dueSize;
+    private long arrivals;
     /** Counts that reached ACK_COALESCE_COUNT, owed an ACK, in deadline order. */
     private final ArrayDeque<Owed> counts = new ArrayDeque<>();
-    /** Per path: its arrivals count since its last ACK, and what it owes, so that an ACK looks at its own path only. */
-    private final PerPath<PathDebt> debts = new PerPath<>(PathDebt::new);
-
-    private static final class PathDebt {
-        int sinceAck;
-        final ArrayDeque<Owed> reports = new ArrayDeque<>();
-        final ArrayDeque<Owed> counts = new ArrayDeque<>();
-
-        ArrayDeque<Owed> of(final boolean count) {
-            return count ? counts : reports;
-        }
-    }
+    private final PerPath<PathDebt> debts = new PerPath<>();
     private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
-    /** Owed objects whose deadline has passed, for reuse: in neither queue any more. */
-    private final ArrayDeque<Owed> spare = new ArrayDeque<>();
 
     public CoalescedAckRule(final Timers timers) {
         super("MPRT-SACK-007", JudgedAt.RECEIVER, false, false);
@@ -86,8 +116,8 @@ public final class CoalescedAckRule extends BehaviourRule {
 
     @Override
     public void observe(final Observation o) {
-        expire(o, reports);
-        expire(o, counts);
+        expireReports(o);
+        expireCounts(o);
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
@@ -100,23 +130,44 @@ public final class CoalescedAckRule extends BehaviourRule {
         }
     }
 
-    private void expire(final Observation o, final ArrayDeque<Owed> queue) {
-        while (!queue.isEmpty() && o.timestampNs() > queue.peekFirst().deadlineNs) {
-            final Owed w = queue.pollFirst();
-            spare.addLast(w);
+    private void expireReports(final Observation o) {
+        while (dueSize > 0 && o.timestampNs() > dueNs[dueHead]) {
+            final PathDebt debt = dueDebt[dueHead];
+            final long number = dueNumber[dueHead];
+            dueDebt[dueHead] = null;
+            dueHead = (dueHead + 1) & (dueDebt.length - 1);
+            dueSize--;
+            // Unreported, it is the oldest its path still owes: every older arrival's deadline came first.
+            if (debt.size == 0 || debt.number[debt.head] != number) {
+                continue;
+            }
+            final int psn = debt.psn[debt.head];
+            final long frame = debt.frame[debt.head];
+            final boolean nakked = debt.nakked[debt.head];
+            debt.removeOldest();
+            if (nakked || o.state().isInError(debt.direction, o.timestampNs())) {
+                continue;
+            }
+            violationUnlessCut(o.state(), debt.direction, frame, () -> "bth.psn: PSN " + psn + " arrived on path "
+                + debt.path.pathId() + " and no ACK for the path reported it within ACK_COALESCE_DELAY ("
+                + timers.ackCoalesceBoundNs() + " ns with the judging tolerance)");
+        }
+    }
+
+    private void expireCounts(final Observation o) {
+        while (!counts.isEmpty() && o.timestampNs() > counts.peekFirst().deadlineNs) {
+            final Owed w = counts.pollFirst();
             if (w.settled) {
                 continue;
             }
-            w.debt.of(w.count).remove(w);
-            if (w.nakked || o.state().isInError(w.direction, o.timestampNs())) {
+            w.debt.counts.remove(w);
+            if (w.nakked || o.state().isInError(w.debt.direction, o.timestampNs())) {
                 continue;
             }
-            violationUnlessCut(o.state(), w.direction, w.frame, () -> w.count
-                ? "mprt.maeth.path_id: the " + timers.ackCoalesceCount() + "th data packet on path " + w.path.pathId()
-                    + " since its previous ACK arrived (PSN " + w.psn + "), and no ACK for path " + w.path.pathId()
-                    + " followed within ACK_REQ_DELAY (" + timers.ackReqBoundNs() + " ns with the judging tolerance)"
-                : "bth.psn: PSN " + w.psn + " arrived on path " + w.path.pathId() + " and no ACK for the path reported it"
-                    + " within ACK_COALESCE_DELAY (" + timers.ackCoalesceBoundNs() + " ns with the judging tolerance)");
+            violationUnlessCut(o.state(), w.debt.direction, w.frame, () -> "mprt.maeth.path_id: the "
+                + timers.ackCoalesceCount() + "th data packet on path " + w.debt.path.pathId()
+                + " since its previous ACK arrived (PSN " + w.psn + "), and no ACK for path " + w.debt.path.pathId()
+                + " followed within ACK_REQ_DELAY (" + timers.ackReqBoundNs() + " ns with the judging tolerance)");
         }
     }
 
@@ -127,20 +178,37 @@ public final class CoalescedAckRule extends BehaviourRule {
             return;
         }
         final int psn = o.psn();
-        final PathDebt debt = debts.of(d, path);
-        final Owed report = owed().set(d, path, debt, psn, false, o.frameNumber(),
-            o.timestampNs() + timers.ackCoalesceBoundNs());
-        reports.addLast(report);
-        debt.reports.addLast(report);
+        final PathDebt debt = debt(d, path);
+        final long number = arrivals++;
+        debt.add(number, psn, o.frameNumber());
+        due(debt, number, o.timestampNs() + timers.ackCoalesceBoundNs());
         if (++debt.sinceAck == timers.ackCoalesceCount()) {
-            final Owed count = owed().set(d, path, debt, psn, true, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs());
+            final Owed count = new Owed(debt, psn, o.frameNumber(), o.timestampNs() + timers.ackReqBoundNs());
             counts.addLast(count);
             debt.counts.addLast(count);
         }
     }
 
-    private Owed owed() {
-        return spare.isEmpty() ? new Owed() : spare.pollLast();
+    private PathDebt debt(final MprtDirection d, final PathRecord path) {
+        PathDebt debt = debts.find(d, path);
+        if (debt == null) {
+            debt = new PathDebt(d, path);
+            debts.put(d, path, debt);
+        }
+        return debt;
+    }
+
+    private void due(final PathDebt debt, final long number, final long deadlineNs) {
+        if (dueSize == dueDebt.length) {
+            final int length = dueSize * 2;
+            dueDebt = RingSlots.grown(dueDebt, dueHead, dueSize, length);
+            dueNumber = RingSlots.grown(dueNumber, dueHead, dueSize, length);
+            dueNs = RingSlots.grown(dueNs, dueHead, dueSize, length);
+        }
+        final int i = (dueHead + dueSize++) & (dueDebt.length - 1);
+        dueDebt[i] = debt;
+        dueNumber[i] = number;
+        dueNs[i] = deadlineNs;
     }
 
     private void acknowledged(final Observation o) {
@@ -150,23 +218,34 @@ public final class CoalescedAckRule extends BehaviourRule {
         if (path == null) {
             return;
         }
-        final PathDebt debt = debts.of(d, path);
+        final PathDebt debt = debt(d, path);
         debt.sinceAck = 0;
         final int cack = o.psn();
         a.sackBitmap(words);
-        settle(debt.reports, cack, true);
-        settle(debt.counts, cack, false);
+        settleReports(debt, cack);
+        for (final Owed w : debt.counts) {
+            evidence.of(debt.direction).conforming(w.frame);
+            w.settled = true;
+        }
+        debt.counts.clear();
     }
 
-    private void settle(final ArrayDeque<Owed> queue, final int cack, final boolean mustCover) {
-        for (final Iterator<Owed> i = queue.iterator(); i.hasNext(); ) {
-            final Owed w = i.next();
-            if (!mustCover || PathRecord.acknowledges(cack, words, w.psn)) {
-                evidence.of(w.direction).conforming(w.frame);
-                w.settled = true;
-                i.remove();
+    /** Counts each arrival the ACK reports, oldest first, and keeps the others in order. */
+    private void settleReports(final PathDebt debt, final int cack) {
+        int kept = 0;
+        for (int k = 0; k < debt.size; k++) {
+            final int i = debt.at(k);
+            if (PathRecord.acknowledges(cack, words, debt.psn[i])) {
+                evidence.of(debt.direction).conforming(debt.frame[i]);
+                continue;
             }
+            final int to = debt.at(kept++);
+            debt.number[to] = debt.number[i];
+            debt.psn[to] = debt.psn[i];
+            debt.frame[to] = debt.frame[i];
+            debt.nakked[to] = debt.nakked[i];
         }
+        debt.size = kept;
     }
 
     private void nakked(final Observation o) {
@@ -176,9 +255,9 @@ public final class CoalescedAckRule extends BehaviourRule {
         if (debt == null) {
             return;
         }
-        for (final Owed w : debt.reports) {
-            if (w.psn == o.psn()) {
-                w.nakked = true;
+        for (int k = 0; k < debt.size; k++) {
+            if (debt.psn[debt.at(k)] == o.psn()) {
+                debt.nakked[debt.at(k)] = true;
             }
         }
         for (final Owed w : debt.counts) {
