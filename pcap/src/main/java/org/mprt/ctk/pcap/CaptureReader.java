@@ -46,14 +46,16 @@ public final class CaptureReader implements AutoCloseable {
     private final FileChannel channel;
     private final CaptureFormat format;
     private final RecordDecoder decoder;
+    private final FileWindow window;
     private long framesRead;
 
-    private CaptureReader(
-        final Path file, final FileChannel channel, final CaptureFormat format, final RecordDecoder decoder) {
+    private CaptureReader(final Path file, final FileChannel channel, final CaptureFormat format,
+                          final RecordDecoder decoder, final FileWindow window) {
         this.file = file;
         this.channel = channel;
         this.format = format;
         this.decoder = decoder;
+        this.window = window;
     }
 
     /** Opens {@code file} and reads its header; fails with {@link CaptureFormatException} if it is neither format. */
@@ -95,7 +97,7 @@ public final class CaptureReader implements AutoCloseable {
             final FileWindow window = kind.over(channel);
             final int magic = readMagic(file, window);
             final CaptureFormat format = formatOf(file, magic);
-            return new CaptureReader(file, channel, format, decoderFor(file, window, format, magic));
+            return new CaptureReader(file, channel, format, decoderFor(file, window, format, magic), window);
         } catch (IOException | RuntimeException e) {
             channel.close();
             throw e;
@@ -150,6 +152,12 @@ public final class CaptureReader implements AutoCloseable {
      * {@link CaptureShrankException} if the file ends first.
      */
     public void read(final long positionBytes, final ByteBuffer into) throws IOException {
+        if (window.holds(positionBytes, into.remaining())) {
+            // Bytes a little earlier than the frame being read (a retransmission's first copy, mostly)
+            // are still in the window: a copy, where a read of the file is a system call.
+            window.copy(positionBytes, into);
+            return;
+        }
         try {
             ReadWindow.readFully(channel, positionBytes, into);
         } catch (final EOFException e) {

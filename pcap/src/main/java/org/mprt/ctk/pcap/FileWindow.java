@@ -58,6 +58,20 @@ abstract class FileWindow {
      */
     abstract ByteBuffer fill(long position, int lengthBytes) throws IOException;
 
+    /** True when the window holds the file's bytes {@code [position, position + lengthBytes)} now. */
+    final boolean holds(final long position, final int lengthBytes) {
+        return position >= windowStart && position + lengthBytes <= windowEnd;
+    }
+
+    /**
+     * Copies the file's bytes from {@code position}, which the window {@link #holds}, into {@code into}
+     * from its position to its limit, and moves its position to its limit (as a channel read does).
+     */
+    final void copy(final long position, final ByteBuffer into) {
+        into.put(into.position(), bigEndian, index(position), into.remaining());
+        into.position(into.limit());
+    }
+
     /** Index in the window's buffers of a covered file position. */
     final int index(final long position) {
         return (int) (position - windowStart);

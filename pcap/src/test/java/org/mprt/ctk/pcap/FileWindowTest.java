@@ -93,6 +93,42 @@ class FileWindowTest {
         }
     }
 
+    /**
+     * While the frames are read, each one's bytes and those of the frame three before it are read
+     * again: the first mostly from the window, the second from the window or the file, as the window
+     * moved. Either way: the same bytes, and the buffer's position moved to its limit; for a mapped
+     * window too.
+     */
+    @Test
+    void shouldReadBytesAgainWhetherTheWindowStillHoldsThemOrNot() throws IOException {
+        final Path file = tempDir.resolve("again.pcap");
+        try (PcapWriter writer = PcapWriter.create(file, LinkType.ETHERNET, ByteOrder.BIG_ENDIAN, 65_535)) {
+            writeFrames(writer);
+        }
+        for (final boolean mapped : new boolean[] {false, true}) {
+            final List<Long> positions = new ArrayList<>();
+            final List<byte[]> copies = new ArrayList<>();
+            try (CaptureReader reader = mapped ? CaptureReader.openMapped(file, SMALL_WINDOW_BYTES)
+                : CaptureReader.open(file, SMALL_WINDOW_BYTES)) {
+                final Frame frame = new Frame();
+                while (reader.next(frame)) {
+                    positions.add(frame.positionOf(frame.dataOffset()));
+                    copies.add(frame.copyData());
+                    final int n = copies.size() - 1;
+                    for (final int k : new int[] {n, Math.max(0, n - 3)}) {
+                        final ByteBuffer again = ByteBuffer.allocate(copies.get(k).length + 2).position(1);
+                        again.limit(again.capacity() - 1);
+                        reader.read(positions.get(k), again);
+                        assertThat(again.position()).isEqualTo(again.limit());
+                        assertThat(Arrays.copyOfRange(again.array(), 1, again.capacity() - 1))
+                            .as("frame %d again after frame %d, %s", k + 1, n + 1, mapped ? "mapped" : "read")
+                            .isEqualTo(copies.get(k));
+                    }
+                }
+            }
+        }
+    }
+
     @Test
     void shouldNameFileFrameAndOffsetWhenTheFileShrinksWhileBeingRead() throws IOException {
         final Path file = tempDir.resolve("shrinking.pcap");
