@@ -72,7 +72,6 @@ final class RecentSegments {
             segments = rotated(segments, new Segment[segments.length]);
             fingerprints = rotated(fingerprints, new long[fingerprints.length]);
             oldest = 0;
-            older = new int[older.length];
             rehint();
         }
         capacity = newCapacity;
@@ -145,14 +144,17 @@ final class RecentSegments {
         rehint();
     }
 
-    /** Sizes the hints to the arrays and links the slots again, oldest first, so that each chain runs newest first. */
+    /**
+     * Sizes the hints to the arrays and links the slots again, oldest first, so that each chain runs
+     * newest first. Called only with the slots in age order (the oldest in slot 0): at the start, while
+     * growing below capacity, and after {@link #raiseCapacity} has rotated a full table.
+     */
     private void rehint() {
         final int positions = Integer.highestOneBit(segments.length * HINTS_PER_SLOT - 1) << 1;
         hints = new int[positions];
         hintShift = Long.SIZE - Integer.numberOfTrailingZeros(positions);
-        final int wrapped = size == capacity ? oldest : 0;
-        for (int age = 0; age < size; age++) {
-            link(age + wrapped < size ? age + wrapped : age + wrapped - size);
+        for (int slot = 0; slot < size; slot++) {
+            link(slot);
         }
     }
 
