@@ -146,6 +146,11 @@ public abstract class Flyweight<T extends Flyweight<T>> {
         return field.read(buffer, offset);
     }
 
+    /** For a subclass that wrote the header's bytes itself: what the view remembered of them no longer holds. */
+    protected final void changed() {
+        generation++;
+    }
+
     /** Writes any field of this header through its table row. */
     public final T set(final FieldSpec field, final long value) {
         generation++;

@@ -73,6 +73,8 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     private int destQpSnapshot;
     private int ackReqSnapshot;
     private int psnSnapshot;
+    private int resv6Snapshot;
+    private int resv7Snapshot;
 
     /**
      * Takes the snapshot of the fields, from the header's words, when the view is memoizing and the
@@ -97,6 +99,8 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
         destQpSnapshot = (int) DEST_QP.from(w0, 0);
         ackReqSnapshot = (int) ACK_REQ.from(w4, 4);
         psnSnapshot = (int) PSN.from(w4, 4);
+        resv6Snapshot = (int) RESV6.from(w4, 4);
+        resv7Snapshot = (int) RESV7.from(w4, 4);
         snapshotOf = generation();
         return this;
     }
@@ -180,7 +184,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int resv6() {
-        return (int) get(RESV6);
+        return snapped() ? resv6Snapshot : (int) get(RESV6);
     }
 
     public BthFlyweight resv6(final int value) {
@@ -204,7 +208,7 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     }
 
     public int resv7() {
-        return (int) get(RESV7);
+        return snapped() ? resv7Snapshot : (int) get(RESV7);
     }
 
     public BthFlyweight resv7(final int value) {

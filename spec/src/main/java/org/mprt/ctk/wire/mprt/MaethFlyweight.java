@@ -75,6 +75,52 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     /** guidance_rate_mbps value meaning "no limit". */
     public static final long GUIDANCE_NO_LIMIT = 0xFFFF_FFFFL;
 
+    /**
+     * The fixed part's fields and the SACK bitmap, as a memoizing view read them once for all the readers
+     * of one ACK (as {@link MdethFlyweight} keeps its own): the tracker and a dozen rules read the bitmap
+     * of every ACK, a word at a time. Taken while {@code snapshotOf} is the view's generation; 0 never is.
+     */
+    private long snapshotOf;
+    private int pathIdSnapshot;
+    private int eSnapshot;
+    private int resv7Snapshot;
+    private int ceCountSnapshot;
+    private long echoTimestampSnapshot;
+    private long guidanceRateMbpsSnapshot;
+    private int recordCountSnapshot;
+    private int scnSnapshot;
+    private final long[] sackWordsSnapshot = new long[SACK_BITMAP_WORDS];
+
+    /**
+     * Takes the snapshot, from the header's words, when the view is memoizing and the snapshot is not of
+     * what it reads now: the decoder calls it once it has placed the view.
+     */
+    public MaethFlyweight remember() {
+        if (snapshotOf == generation() || !isMemoizing()) {
+            return this;
+        }
+        final long w0 = wordAt(0);
+        final long w8 = wordAt(8);
+        pathIdSnapshot = (int) PATH_ID.from(w0, 0);
+        eSnapshot = (int) E.from(w0, 0);
+        resv7Snapshot = (int) RESV7.from(w0, 0);
+        ceCountSnapshot = (int) CE_COUNT.from(w0, 0);
+        echoTimestampSnapshot = ECHO_TIMESTAMP.from(w0, 0);
+        guidanceRateMbpsSnapshot = GUIDANCE_RATE_MBPS.from(w8, 8);
+        recordCountSnapshot = (int) RECORD_COUNT.from(w8, 8);
+        scnSnapshot = (int) SCN.from(w8, 8);
+        for (int w = 0; w < SACK_BITMAP_WORDS; w++) {
+            sackWordsSnapshot[w] = wordAt(SACK_BITMAP_FIELD_OFFSET + w * Long.BYTES);
+        }
+        snapshotOf = generation();
+        return this;
+    }
+
+    /** True when the snapshot holds what the view reads now ({@link #remember()}); else the accessors read the buffer. */
+    private boolean snapped() {
+        return snapshotOf == generation();
+    }
+
     @Override
     public HeaderLayout layout() {
         return LAYOUT;
@@ -87,7 +133,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public int pathId() {
-        return (int) get(PATH_ID);
+        return snapped() ? pathIdSnapshot : (int) get(PATH_ID);
     }
 
     public MaethFlyweight pathId(final int value) {
@@ -95,7 +141,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public int e() {
-        return (int) get(E);
+        return snapped() ? eSnapshot : (int) get(E);
     }
 
     public MaethFlyweight e(final int value) {
@@ -103,7 +149,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public int resv7() {
-        return (int) get(RESV7);
+        return snapped() ? resv7Snapshot : (int) get(RESV7);
     }
 
     public MaethFlyweight resv7(final int value) {
@@ -111,7 +157,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public int ceCount() {
-        return (int) get(CE_COUNT);
+        return snapped() ? ceCountSnapshot : (int) get(CE_COUNT);
     }
 
     public MaethFlyweight ceCount(final int value) {
@@ -119,7 +165,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public long echoTimestamp() {
-        return get(ECHO_TIMESTAMP);
+        return snapped() ? echoTimestampSnapshot : get(ECHO_TIMESTAMP);
     }
 
     public MaethFlyweight echoTimestamp(final long value) {
@@ -127,7 +173,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public long guidanceRateMbps() {
-        return get(GUIDANCE_RATE_MBPS);
+        return snapped() ? guidanceRateMbpsSnapshot : get(GUIDANCE_RATE_MBPS);
     }
 
     public MaethFlyweight guidanceRateMbps(final long value) {
@@ -135,7 +181,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public int recordCount() {
-        return (int) get(RECORD_COUNT);
+        return snapped() ? recordCountSnapshot : (int) get(RECORD_COUNT);
     }
 
     public MaethFlyweight recordCount(final int value) {
@@ -143,7 +189,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     }
 
     public int scn() {
-        return (int) get(SCN);
+        return snapped() ? scnSnapshot : (int) get(SCN);
     }
 
     public MaethFlyweight scn(final int value) {
@@ -160,12 +206,16 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
         final int bit = 1 << (7 - (i & 7));
         final int old = buffer().get(index);
         buffer().put(index, (byte) (value != 0 ? old | bit : old & ~bit));
+        changed();
         return this;
     }
 
     /** 64 bits of the bitmap, word 0 holding bits 0-63 with bit 0 as its most significant bit. */
     public long sackBitmapWord(final int word) {
         checkWord(word);
+        if (snapped()) {
+            return sackWordsSnapshot[word];
+        }
         long value = 0;
         final int start = offset() + SACK_BITMAP_FIELD_OFFSET + word * 8;
         for (int i = 0; i < 8; i++) {
@@ -179,6 +229,10 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
      * {@code words} (reused by a caller that reads every ACK); returns {@code words}.
      */
     public long[] sackBitmap(final long[] words) {
+        if (snapped()) {
+            System.arraycopy(sackWordsSnapshot, 0, words, 0, SACK_BITMAP_WORDS);
+            return words;
+        }
         for (int w = 0; w < SACK_BITMAP_WORDS; w++) {
             words[w] = sackBitmapWord(w);
         }
@@ -191,6 +245,7 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
         for (int i = 0; i < 8; i++) {
             buffer().put(start + i, (byte) (value >>> (56 - 8 * i)));
         }
+        changed();
         return this;
     }
 

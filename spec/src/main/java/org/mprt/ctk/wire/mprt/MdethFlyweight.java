@@ -103,6 +103,13 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     private long messageOffsetSnapshot;
     private long messageLengthSnapshot;
     private long txTimestampSnapshot;
+    private int resv5Snapshot;
+    private int resv8Snapshot;
+    /** Bytes 20 to 27 and 28 to 31 as both layouts read them: virtual_address or RSN and reserved, rkey or reserved. */
+    private long virtualAddressSnapshot;
+    private long rkeySnapshot;
+    private long rsnSnapshot;
+    private long reserved24Snapshot;
 
     /**
      * Takes the snapshot of the fields, from the header's words, when the view is memoizing and the
@@ -117,6 +124,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
         final long w0 = wordAt(0);
         final long w8 = wordAt(8);
         final long w16 = wordAt(16);
+        final long w20 = wordAt(20);
         final long w28 = wordAt(28);
         pathIdSnapshot = (int) PATH_ID.from(w0, 0);
         fSnapshot = (int) F.from(w0, 0);
@@ -128,6 +136,12 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
         messageOffsetSnapshot = MESSAGE_OFFSET.from(w8, 8);
         messageLengthSnapshot = MESSAGE_LENGTH.from(w16, 16);
         txTimestampSnapshot = TX_TIMESTAMP.from(w28, 28);
+        resv5Snapshot = (int) RESV5.from(w0, 0);
+        resv8Snapshot = (int) RESV8.from(w0, 0);
+        virtualAddressSnapshot = VIRTUAL_ADDRESS.from(w20, 20);
+        rsnSnapshot = RSN.from(w20, 20);
+        reserved24Snapshot = RESERVED_24.from(w20, 20);
+        rkeySnapshot = RKEY.from(w28, 28);
         snapshotOf = generation();
         return this;
     }
@@ -195,7 +209,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     }
 
     public int resv5() {
-        return (int) get(RESV5);
+        return snapped() ? resv5Snapshot : (int) get(RESV5);
     }
 
     public MdethFlyweight resv5(final int value) {
@@ -211,7 +225,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     }
 
     public int resv8() {
-        return (int) get(RESV8);
+        return snapped() ? resv8Snapshot : (int) get(RESV8);
     }
 
     public MdethFlyweight resv8(final int value) {
@@ -251,7 +265,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     }
 
     public long virtualAddress() {
-        return get(VIRTUAL_ADDRESS);
+        return snapped() ? virtualAddressSnapshot : get(VIRTUAL_ADDRESS);
     }
 
     public MdethFlyweight virtualAddress(final long value) {
@@ -259,7 +273,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     }
 
     public long rkey() {
-        return get(RKEY);
+        return snapped() ? rkeySnapshot : get(RKEY);
     }
 
     public MdethFlyweight rkey(final long value) {
@@ -267,7 +281,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     }
 
     public long rsn() {
-        return get(RSN);
+        return snapped() ? rsnSnapshot : get(RSN);
     }
 
     public MdethFlyweight rsn(final long value) {
@@ -275,7 +289,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     }
 
     public long reserved24() {
-        return get(RESERVED_24);
+        return snapped() ? reserved24Snapshot : get(RESERVED_24);
     }
 
     public MdethFlyweight reserved24(final long value) {
@@ -283,7 +297,7 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     }
 
     public long reserved28() {
-        return get(RESERVED_28);
+        return snapped() ? rkeySnapshot : get(RESERVED_28);
     }
 
     public MdethFlyweight reserved28(final long value) {

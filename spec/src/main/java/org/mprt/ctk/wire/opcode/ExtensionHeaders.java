@@ -27,6 +27,20 @@ public final class ExtensionHeaders {
     /** The most extension headers an opcode has (RETH + ImmDt, DETH + ImmDt, AETH + AtomicAckETH). */
     public static final int MAX_HEADERS = 4;
 
+    /** Each view's index in {@code views}. */
+    private static final int RETH = 0;
+    private static final int AETH = 1;
+    private static final int IMM_DT = 2;
+    private static final int IETH = 3;
+    private static final int DETH = 4;
+    private static final int ATOMIC_ETH = 5;
+    private static final int ATOMIC_ACK_ETH = 6;
+    private static final int CNP = 7;
+    private static final int MDETH = 8;
+    private static final int MAETH = 9;
+    private static final int MNETH = 10;
+    private static final int MPETH = 11;
+
     private final HeaderLayout[] layouts = new HeaderLayout[MAX_HEADERS];
     private final int[] offsets = new int[MAX_HEADERS];
     private final int[] lengths = new int[MAX_HEADERS];
@@ -42,8 +56,11 @@ public final class ExtensionHeaders {
     private final MaethFlyweight maeth = new MaethFlyweight();
     private final MnethFlyweight mneth = new MnethFlyweight();
     private final MpethFlyweight mpeth = new MpethFlyweight();
+    /** In the order of the index constants above. */
     private final Flyweight<?>[] views = {reth, aeth, immDt, ieth, deth, atomicEth, atomicAckEth, cnp, mdeth, maeth, mneth,
         mpeth};
+    /** The views wrapped since the last {@link #reset}, one bit each by their index in {@code views}: only they need forgetting. */
+    private int wrapped;
     private ByteBuffer buffer;
     private int count;
     /** True when the views remember what they read ({@link #memoizing()}): a decoder's, placed as each header is added. */
@@ -62,9 +79,16 @@ public final class ExtensionHeaders {
         count = 0;
         mdethPlaced = null;
         maethPlaced = null;
-        for (final Flyweight<?> view : views) {
-            view.forget();
+        for (int w = wrapped; w != 0; w &= w - 1) {
+            views[Integer.numberOfTrailingZeros(w)].forget();
         }
+        wrapped = 0;
+    }
+
+    /** Wraps {@code view}, number {@code index} of {@code views}, at {@code offset} of the packet. */
+    private <V extends Flyweight<V>> V wrap(final V view, final int index, final int offset) {
+        wrapped |= 1 << index;
+        return view.wrap(buffer, offset);
     }
 
     /** Makes every typed view remember what it reads until the next {@link #reset} (see {@link Flyweight#memoizing()}). */
@@ -78,8 +102,8 @@ public final class ExtensionHeaders {
 
     /**
      * Appends a header at absolute {@code offset} of {@code length} bytes (records included), which
-     * must be in the buffer. Memoizing views of an MDETH or a MAETH are placed now, the MDETH's with
-     * its snapshot taken: {@link #mdeth()} and {@link #maeth()} then hand them out as they are.
+     * must be in the buffer. Memoizing views of an MDETH or a MAETH are placed now, with
+     * their snapshots taken: {@link #mdeth()} and {@link #maeth()} then hand them out as they are.
      */
     public void add(final HeaderLayout layout, final int offset, final int length) {
         layouts[count] = layout;
@@ -134,35 +158,35 @@ public final class ExtensionHeaders {
     }
 
     public RethFlyweight reth() {
-        return reth.wrap(buffer, require(RethFlyweight.LAYOUT));
+        return wrap(reth, RETH, require(RethFlyweight.LAYOUT));
     }
 
     public AethFlyweight aeth() {
-        return aeth.wrap(buffer, require(AethFlyweight.LAYOUT));
+        return wrap(aeth, AETH, require(AethFlyweight.LAYOUT));
     }
 
     public ImmDtFlyweight immDt() {
-        return immDt.wrap(buffer, require(ImmDtFlyweight.LAYOUT));
+        return wrap(immDt, IMM_DT, require(ImmDtFlyweight.LAYOUT));
     }
 
     public IethFlyweight ieth() {
-        return ieth.wrap(buffer, require(IethFlyweight.LAYOUT));
+        return wrap(ieth, IETH, require(IethFlyweight.LAYOUT));
     }
 
     public DethFlyweight deth() {
-        return deth.wrap(buffer, require(DethFlyweight.LAYOUT));
+        return wrap(deth, DETH, require(DethFlyweight.LAYOUT));
     }
 
     public AtomicEthFlyweight atomicEth() {
-        return atomicEth.wrap(buffer, require(AtomicEthFlyweight.LAYOUT));
+        return wrap(atomicEth, ATOMIC_ETH, require(AtomicEthFlyweight.LAYOUT));
     }
 
     public AtomicAckEthFlyweight atomicAckEth() {
-        return atomicAckEth.wrap(buffer, require(AtomicAckEthFlyweight.LAYOUT));
+        return wrap(atomicAckEth, ATOMIC_ACK_ETH, require(AtomicAckEthFlyweight.LAYOUT));
     }
 
     public CnpFlyweight cnp() {
-        return cnp.wrap(buffer, require(CnpFlyweight.LAYOUT));
+        return wrap(cnp, CNP, require(CnpFlyweight.LAYOUT));
     }
 
     /** The MDETH, set to the WRITE or SEND table as the opcode says. */
@@ -182,22 +206,22 @@ public final class ExtensionHeaders {
 
     private MdethFlyweight placeMdeth() {
         final int write = offsetOf(MdethFlyweight.WRITE_LAYOUT);
-        mdethPlaced = (write >= 0 ? mdeth.wrap(buffer, write).forWrite()
-            : mdeth.wrap(buffer, require(MdethFlyweight.SEND_LAYOUT)).forSend()).remember();
+        mdethPlaced = (write >= 0 ? wrap(mdeth, MDETH, write).forWrite()
+            : wrap(mdeth, MDETH, require(MdethFlyweight.SEND_LAYOUT)).forSend()).remember();
         return mdethPlaced;
     }
 
     private MaethFlyweight placeMaeth() {
-        maethPlaced = maeth.wrap(buffer, require(MaethFlyweight.LAYOUT));
+        maethPlaced = wrap(maeth, MAETH, require(MaethFlyweight.LAYOUT)).remember();
         return maethPlaced;
     }
 
     public MnethFlyweight mneth() {
-        return mneth.wrap(buffer, require(MnethFlyweight.LAYOUT));
+        return wrap(mneth, MNETH, require(MnethFlyweight.LAYOUT));
     }
 
     public MpethFlyweight mpeth() {
-        return mpeth.wrap(buffer, require(MpethFlyweight.LAYOUT));
+        return wrap(mpeth, MPETH, require(MpethFlyweight.LAYOUT));
     }
 
     private int require(final HeaderLayout layout) {
