@@ -29,6 +29,12 @@ final class RecentMessages {
     private MessageRecord[] byMsn = new MessageRecord[FIRST_SLOTS];
     private long[] msnAt = new long[FIRST_SLOTS];
     private final Map<Long, MessageRecord> displaced = new HashMap<>();
+    /**
+     * The message found last, while held: the tracker and the rules ask for a data packet's message
+     * several times in a row, and this answers them from the stream's own record, where the positions
+     * are two more arrays to read.
+     */
+    private MessageRecord lastFound;
 
     RecentMessages(final int capacity) {
         if (capacity < 1) {
@@ -39,14 +45,23 @@ final class RecentMessages {
 
     /** The message with this MSN, or null when none is held. */
     MessageRecord find(final long msn) {
+        final MessageRecord last = lastFound;
+        if (last != null && last.msn() == msn) {
+            return last;
+        }
         final int at = (int) msn & (byMsn.length - 1);
         if (msnAt[at] == msn) {
             final MessageRecord r = byMsn[at];
             if (r != null) {
+                lastFound = r;
                 return r;
             }
         }
-        return displaced.isEmpty() ? null : displaced.get(msn);
+        final MessageRecord r = displaced.isEmpty() ? null : displaced.get(msn);
+        if (r != null) {
+            lastFound = r;
+        }
+        return r;
     }
 
     /** True when the next {@link #add} forgets the oldest message. */
@@ -97,6 +112,9 @@ final class RecentMessages {
 
     /** Takes the message in age slot {@code slot} out of its position, or out of the displaced ones. */
     private void forget(final int slot) {
+        if (byAge[slot] == lastFound) {
+            lastFound = null;
+        }
         final long msn = msnByAge[slot];
         final int at = (int) msn & (byMsn.length - 1);
         if (byMsn[at] == byAge[slot]) {

@@ -51,4 +51,15 @@ class RecentMessagesTest {
             assertThat(messages.all()).containsExactlyElementsOf(new ArrayList<>(model.values()));
         }
     }
+
+    @Test
+    void aMessageFoundLastIsNotFoundOnceForgotten() {
+        final RecentMessages messages = new RecentMessages(2);
+        final MessageRecord first = new MessageRecord(0, false, 0, 0, 1024, 1);
+        messages.add(first);
+        assertThat(messages.find(0)).isSameAs(first);
+        messages.add(new MessageRecord(1, false, 0, 0, 1024, 2));
+        messages.add(new MessageRecord(2, false, 0, 0, 1024, 3));
+        assertThat(messages.find(0)).isNull();
+    }
 }
