@@ -83,7 +83,9 @@ public final class SackRetransmitRule extends BehaviourRule {
         final int floor = path.lowestUnacknowledgedPsn();
         final int span = SerialNumber.precedes24(path.highestPsn(), floor) ? 0
             : Math.min(PathRecord.WINDOW * 4, SerialNumber.distance24(floor, path.highestPsn()) + 1);
-        for (int back = 0; back < span; back++) {
+        // PSNs from the later one up were sent after it, when the path shows them in order: start below it.
+        final int from = path.firstSentInPsnOrder() ? SerialNumber.distance24(later, path.highestPsn()) + 1 : 0;
+        for (int back = from; back < span; back++) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             // Sent since the later PSN was first sent (the packets in flight above it) fails first.

@@ -80,6 +80,12 @@ public final class PathRecord {
     private long abandonedNs = NEVER;
     private boolean awaitingFirstProgress;
     private long latestDataNs = NEVER;
+    /**
+     * True while every data packet captured on the path came no earlier than the one before it, and
+     * every PSN was first captured as the path's highest: then a PSN was first sent no earlier than
+     * any PSN below it, and last sent no earlier than first ({@link #firstSentInPsnOrder}).
+     */
+    private boolean inPsnOrder = true;
     /** The lowest PSN whose slot is used and not yet acknowledged: no ACK can change a slot below it. */
     private int floor;
 
@@ -171,6 +177,16 @@ public final class PathRecord {
 
     public long lastFrame(final int slot) {
         return lastFrame[slot];
+    }
+
+    /**
+     * True when the capture shows the path's PSNs first sent in PSN order and its data packets in time
+     * order: a PSN at or above another was then first sent, and last sent, no earlier than that one
+     * was first sent. A walk for PSNs last sent before some instant may then stop at the first PSN sent
+     * at or after it.
+     */
+    public boolean firstSentInPsnOrder() {
+        return inPsnOrder;
     }
 
     public long lastNs(final int slot) {
@@ -434,8 +450,14 @@ public final class PathRecord {
             hasBoundary = true;
             boundary = psnValue;
         }
+        if (ns < latestDataNs) {
+            inPsnOrder = false;
+        }
         final int i = psnValue & mask;
         if (!holds(i, psnValue)) {
+            if (psnValue != highest) {
+                inPsnOrder = false;
+            }
             evict(i);
             key[i] = USED | psnValue;
             firstFrame[i] = frame;

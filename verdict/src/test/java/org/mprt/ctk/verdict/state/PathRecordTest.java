@@ -18,6 +18,30 @@ class PathRecordTest {
     }
 
     @Test
+    void shouldTellWhetherItsPsnsWereFirstSentInPsnOrder() {
+        send(0, 5);
+        path.sent(2, true, null, 6, 500);
+        path.sent(7, false, null, 7, 600);
+
+        assertThat(path.firstSentInPsnOrder()).as("a retransmission and a skip keep the order").isTrue();
+
+        path.sent(5, false, null, 8, 700);
+
+        assertThat(path.firstSentInPsnOrder()).as("PSN 5 first captured after PSN 7").isFalse();
+        path.sent(8, false, null, 9, 800);
+        assertThat(path.firstSentInPsnOrder()).as("lost for good").isFalse();
+    }
+
+    @Test
+    void shouldNotTellItsPsnsInOrderOnceTheClockStepsBack() {
+        send(0, 3);
+
+        path.sent(3, false, null, 4, 150);
+
+        assertThat(path.firstSentInPsnOrder()).isFalse();
+    }
+
+    @Test
     void shouldCountPsnsUnacknowledgedUntilAnAckCoversThem() {
         send(0, 10);
         final long[] sack = {1L << 61, 0, 0, 0};
