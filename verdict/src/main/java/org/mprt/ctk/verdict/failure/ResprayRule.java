@@ -185,7 +185,7 @@ public final class ResprayRule extends BehaviourRule {
 
     /** Looks at the oldest data the path owes; true while its bound is ahead. */
     private boolean scan(final MprtDirection d, final PathRecord path, final long nowNs) {
-        for (int back = path.heldBack(path.highestPsn()) - 1; back >= 0; back--) {
+        for (int back = path.owedBack() - 1; back >= 0; back--) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             final Segment s = slot < 0 ? null : path.segment(slot);

@@ -116,7 +116,7 @@ public final class ResendDeadlineRule extends BehaviourRule {
     private boolean scan(final MprtDirection d, final PathRecord path, final long nowNs, final long progressNs) {
         boolean oldestSeen = false;
         boolean boundAhead = false;
-        for (int back = path.heldBack(path.highestPsn()) - 1; back >= 0; back--) {
+        for (int back = path.owedBack() - 1; back >= 0; back--) {
             final int psn = SerialNumber.add24(path.highestPsn(), -back);
             final int slot = path.slot(psn);
             if (slot < 0 || path.ackedFrame(slot) != 0 && !path.isAbandoned(slot)) {

@@ -80,9 +80,7 @@ public final class SackRetransmitRule extends BehaviourRule {
         }
         final long laterFirstNs = path.firstNs(path.slot(later));
         // Below the lowest unacknowledged PSN every captured PSN is acknowledged: nothing there is lost.
-        final int floor = path.lowestUnacknowledgedPsn();
-        final int span = SerialNumber.precedes24(path.highestPsn(), floor) ? 0
-            : Math.min(PathRecord.WINDOW * 4, SerialNumber.distance24(floor, path.highestPsn()) + 1);
+        final int span = path.unacknowledgedBack();
         // PSNs from the later one up were sent after it, when the path shows them in order: start below it.
         final int from = path.firstSentInPsnOrder() ? SerialNumber.distance24(later, path.highestPsn()) + 1 : 0;
         for (int back = from; back < span; back++) {

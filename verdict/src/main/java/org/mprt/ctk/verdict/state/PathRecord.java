@@ -86,6 +86,8 @@ public final class PathRecord {
      * any PSN below it, and last sent no earlier than first ({@link #firstSentInPsnOrder}).
      */
     private boolean inPsnOrder = true;
+    /** True once a PSN of the path was abandoned: its data may be owed though an ACK acknowledged it. */
+    private boolean anyAbandoned;
     /** The lowest PSN whose slot is used and not yet acknowledged: no ACK can change a slot below it. */
     private int floor;
 
@@ -300,6 +302,26 @@ public final class PathRecord {
      */
     public int lowestUnacknowledgedPsn() {
         return floor;
+    }
+
+    /**
+     * How many PSNs a walk back from the highest visits to reach every one not acknowledged: those from
+     * {@link #lowestUnacknowledgedPsn()} up, at most the ring's length; 0 when every PSN is acknowledged.
+     */
+    public int unacknowledgedBack() {
+        return !anyData || SerialNumber.precedes24(highest, floor) ? 0
+            : Math.min(RING, SerialNumber.distance24(floor, highest) + 1);
+    }
+
+    /**
+     * How many PSNs a walk back from the highest visits to reach every one whose data the path may still
+     * owe: those not acknowledged, and once the path has abandoned any, every PSN it holds (the data of an
+     * abandoned PSN is owed whatever an ACK said of it). Below them every captured PSN is acknowledged,
+     * so that a periodic scan for overdue data costs the PSNs in flight, not the ring's length.
+     */
+    public int owedBack() {
+        final int held = heldBack(highest);
+        return anyAbandoned ? held : Math.min(held, unacknowledgedBack());
     }
 
     /** The payload length of a captured PSN. */
@@ -545,8 +567,7 @@ public final class PathRecord {
             int laterAcknowledged = 0;
             long detectsBeforeNs = NEVER;
             // Slots below the floor are acknowledged or unused: the walk stops there.
-            final int span = SerialNumber.precedes24(highest, floor) ? 0
-                : Math.min(RING, SerialNumber.distance24(floor, highest) + 1);
+            final int span = unacknowledgedBack();
             for (int d = 0; d < span; d++) {
                 final int p = SerialNumber.add24(highest, -d);
                 final int i = p & mask;
@@ -632,6 +653,7 @@ public final class PathRecord {
         final int i = slot(psnValue);
         if (i >= 0 && (key[i] & ABANDONED) == 0) {
             key[i] |= ABANDONED;
+            anyAbandoned = true;
             leaveFlight(i);
             if (ackedFrame[i] == 0) {
                 unacked--;

@@ -33,6 +33,25 @@ class PathRecordTest {
     }
 
     @Test
+    void shouldWalkBackToItsLowestUnacknowledgedPsnUntilItAbandonsOne() {
+        send(0, 10);
+        assertThat(path.unacknowledgedBack()).isEqualTo(10);
+
+        path.acknowledged(5, none, 11, 2_000, 3);
+
+        assertThat(path.unacknowledgedBack()).as("PSNs 6 to 9").isEqualTo(4);
+        assertThat(path.owedBack()).isEqualTo(4);
+
+        path.abandonBefore(3, 3_000);
+
+        assertThat(path.unacknowledgedBack()).isEqualTo(4);
+        assertThat(path.owedBack()).as("PSNs 0 to 2, acknowledged and abandoned, may still be owed").isEqualTo(10);
+
+        path.acknowledged(9, none, 12, 4_000, 3);
+        assertThat(path.unacknowledgedBack()).isZero();
+    }
+
+    @Test
     void shouldNotTellItsPsnsInOrderOnceTheClockStepsBack() {
         send(0, 3);
 
