@@ -48,6 +48,8 @@ public final class VerdictBenchmark {
     private static final String CAPTURES = "ctk-verdict-bench-2";
     private static final int SMALL = 100_000;
     private static final int RUNS = 3;
+    /** JVMs whose steady pass gives the median ({@link PassesInJvms}). */
+    private static final int JVMS = 5;
     /** The snap length of the headers-only copy: every header of a data packet, 22 bytes of its payload. */
     private static final int SNAP = 128;
     /** Connections in the capture that checks a frame's cost against the number of connections. */
@@ -163,13 +165,18 @@ public final class VerdictBenchmark {
         System.out.printf(Locale.ROOT, "  a first judgement in a fresh JVM, as `ctk verdict` makes one (the JIT compilers"
             + " working meanwhile): %.2f s, %.3f M frames/s; %.2f s with the JVM's start and exit%n",
             fresh.judgementSeconds(), frames / fresh.judgementSeconds() / 1e6, fresh.processSeconds());
+        final PassesInJvms.Spread spread = PassesInJvms.measure(capture, JVMS);
+        System.out.printf(Locale.ROOT, "  the pass in %d JVMs of their own, one after another (the best of each one's"
+            + " `passes`): median %.2f s, %.3f M frames/s; from %.2f to %.2f s%n", JVMS, spread.median(),
+            frames / spread.median() / 1e6, spread.fastest(), spread.slowest());
         final double tshark = tshark(capture);
         if (tshark > 0) {
             System.out.printf(Locale.ROOT, "  tshark -T fields -e frame.number -e udp.srcport -e infiniband.bth.opcode"
                 + " -e infiniband.bth.psn: %.2f s, %.3f M frames/s%n", tshark, frames / tshark / 1e6);
             System.out.printf(Locale.ROOT, "  ratio: the verdict engine judges %.1f x as fast as tshark extracts four"
-                + " fields (the pass alone: %.1f x; target 10 x); %.2f x the target of 1 M frames/s (the pass: %.2f x)%n",
-                tshark / best, tshark / pass, frames / best / 1e6, frames / pass / 1e6);
+                + " fields (the pass alone: %.1f x; target 10 x); %.2f x the target of 1 M frames/s (the pass: %.2f x;"
+                + " the median JVM's pass: %.2f x)%n",
+                tshark / best, tshark / pass, frames / best / 1e6, frames / pass / 1e6, frames / spread.median() / 1e6);
             System.out.printf(Locale.ROOT, "  ratio, first judgement in a fresh JVM: %.1f x tshark (%.1f x with the JVM's"
                 + " start, as tshark's time has its own); %.2f x the target of 1 M frames/s%n",
                 tshark / fresh.judgementSeconds(), tshark / fresh.processSeconds(), frames / fresh.judgementSeconds() / 1e6);

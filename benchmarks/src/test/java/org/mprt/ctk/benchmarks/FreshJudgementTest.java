@@ -24,7 +24,7 @@ class FreshJudgementTest {
 
     @Test
     void shouldGiveTheChildThisJvmsHeapCollectorAndCompilerFlagsButNoAgentOrRecording() {
-        assertThat(FreshJudgement.childFlags(List.of("-XX:+UseSerialGC", "-Xmx512m", "-XX:TieredStopAtLevel=1",
+        assertThat(ChildJvm.flags(List.of("-XX:+UseSerialGC", "-Xmx512m", "-XX:TieredStopAtLevel=1",
             "-agentpath:/opt/ap/libasyncProfiler.so=start,file=p.html", "-agentlib:jdwp=transport=dt_socket,address=5005",
             "-javaagent:/opt/jacoco.jar", "-XX:StartFlightRecording=filename=run.jfr", "-Dctk.home=/kit")))
             .containsExactly("-XX:+UseSerialGC", "-Xmx512m", "-XX:TieredStopAtLevel=1", "-Dctk.home=/kit");
