@@ -76,6 +76,34 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
     private int resv6Snapshot;
     private int resv7Snapshot;
 
+    /** Where {@link #remember()} finds each field in its word, as constants ({@link FieldSpec#shiftIn}). */
+    private static final int OPCODE_SHIFT = OPCODE.shiftIn(0),
+        SE_SHIFT = SE.shiftIn(0),
+        M_SHIFT = M.shiftIn(0),
+        PAD_CNT_SHIFT = PAD_CNT.shiftIn(0),
+        TVER_SHIFT = TVER.shiftIn(0),
+        P_KEY_SHIFT = P_KEY.shiftIn(0),
+        FECN_SHIFT = FECN.shiftIn(0),
+        BECN_SHIFT = BECN.shiftIn(0),
+        DEST_QP_SHIFT = DEST_QP.shiftIn(0),
+        ACK_REQ_SHIFT = ACK_REQ.shiftIn(4),
+        PSN_SHIFT = PSN.shiftIn(4),
+        RESV6_SHIFT = RESV6.shiftIn(4),
+        RESV7_SHIFT = RESV7.shiftIn(4);
+    private static final long OPCODE_MASK = OPCODE.maxValue(),
+        SE_MASK = SE.maxValue(),
+        M_MASK = M.maxValue(),
+        PAD_CNT_MASK = PAD_CNT.maxValue(),
+        TVER_MASK = TVER.maxValue(),
+        P_KEY_MASK = P_KEY.maxValue(),
+        FECN_MASK = FECN.maxValue(),
+        BECN_MASK = BECN.maxValue(),
+        DEST_QP_MASK = DEST_QP.maxValue(),
+        ACK_REQ_MASK = ACK_REQ.maxValue(),
+        PSN_MASK = PSN.maxValue(),
+        RESV6_MASK = RESV6.maxValue(),
+        RESV7_MASK = RESV7.maxValue();
+
     /**
      * Takes the snapshot of the fields, from the header's words, when the view is memoizing and the
      * snapshot is not of what it reads now: the decoder calls it once it has placed the view, so that
@@ -88,19 +116,19 @@ public final class BthFlyweight extends Flyweight<BthFlyweight> {
         }
         final long w0 = wordAt(0);
         final long w4 = wordAt(4);
-        opcodeSnapshot = (int) OPCODE.from(w0, 0);
-        seSnapshot = (int) SE.from(w0, 0);
-        mSnapshot = (int) M.from(w0, 0);
-        padCntSnapshot = (int) PAD_CNT.from(w0, 0);
-        tverSnapshot = (int) TVER.from(w0, 0);
-        pKeySnapshot = (int) P_KEY.from(w0, 0);
-        fecnSnapshot = (int) FECN.from(w0, 0);
-        becnSnapshot = (int) BECN.from(w0, 0);
-        destQpSnapshot = (int) DEST_QP.from(w0, 0);
-        ackReqSnapshot = (int) ACK_REQ.from(w4, 4);
-        psnSnapshot = (int) PSN.from(w4, 4);
-        resv6Snapshot = (int) RESV6.from(w4, 4);
-        resv7Snapshot = (int) RESV7.from(w4, 4);
+        opcodeSnapshot = (int) (w0 >>> OPCODE_SHIFT & OPCODE_MASK);
+        seSnapshot = (int) (w0 >>> SE_SHIFT & SE_MASK);
+        mSnapshot = (int) (w0 >>> M_SHIFT & M_MASK);
+        padCntSnapshot = (int) (w0 >>> PAD_CNT_SHIFT & PAD_CNT_MASK);
+        tverSnapshot = (int) (w0 >>> TVER_SHIFT & TVER_MASK);
+        pKeySnapshot = (int) (w0 >>> P_KEY_SHIFT & P_KEY_MASK);
+        fecnSnapshot = (int) (w0 >>> FECN_SHIFT & FECN_MASK);
+        becnSnapshot = (int) (w0 >>> BECN_SHIFT & BECN_MASK);
+        destQpSnapshot = (int) (w0 >>> DEST_QP_SHIFT & DEST_QP_MASK);
+        ackReqSnapshot = (int) (w4 >>> ACK_REQ_SHIFT & ACK_REQ_MASK);
+        psnSnapshot = (int) (w4 >>> PSN_SHIFT & PSN_MASK);
+        resv6Snapshot = (int) (w4 >>> RESV6_SHIFT & RESV6_MASK);
+        resv7Snapshot = (int) (w4 >>> RESV7_SHIFT & RESV7_MASK);
         snapshotOf = generation();
         return this;
     }

@@ -81,6 +81,38 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
     private int sourceSnapshot;
     private int destinationSnapshot;
 
+    /** Where {@link #remember()} finds each field in its word, as constants ({@link FieldSpec#shiftIn}). */
+    private static final int VERSION_SHIFT = VERSION.shiftIn(0),
+        IHL_SHIFT = IHL.shiftIn(0),
+        DSCP_SHIFT = DSCP.shiftIn(0),
+        ECN_SHIFT = ECN.shiftIn(0),
+        TOTAL_LENGTH_SHIFT = TOTAL_LENGTH.shiftIn(0),
+        IDENTIFICATION_SHIFT = IDENTIFICATION.shiftIn(0),
+        FLAG_RESERVED_SHIFT = FLAG_RESERVED.shiftIn(0),
+        DF_SHIFT = DF.shiftIn(0),
+        MF_SHIFT = MF.shiftIn(0),
+        FRAGMENT_OFFSET_SHIFT = FRAGMENT_OFFSET.shiftIn(0),
+        TTL_SHIFT = TTL.shiftIn(8),
+        PROTOCOL_SHIFT = PROTOCOL.shiftIn(8),
+        HEADER_CHECKSUM_SHIFT = HEADER_CHECKSUM.shiftIn(8),
+        SOURCE_SHIFT = SOURCE.shiftIn(8),
+        DESTINATION_SHIFT = DESTINATION.shiftIn(12);
+    private static final long VERSION_MASK = VERSION.maxValue(),
+        IHL_MASK = IHL.maxValue(),
+        DSCP_MASK = DSCP.maxValue(),
+        ECN_MASK = ECN.maxValue(),
+        TOTAL_LENGTH_MASK = TOTAL_LENGTH.maxValue(),
+        IDENTIFICATION_MASK = IDENTIFICATION.maxValue(),
+        FLAG_RESERVED_MASK = FLAG_RESERVED.maxValue(),
+        DF_MASK = DF.maxValue(),
+        MF_MASK = MF.maxValue(),
+        FRAGMENT_OFFSET_MASK = FRAGMENT_OFFSET.maxValue(),
+        TTL_MASK = TTL.maxValue(),
+        PROTOCOL_MASK = PROTOCOL.maxValue(),
+        HEADER_CHECKSUM_MASK = HEADER_CHECKSUM.maxValue(),
+        SOURCE_MASK = SOURCE.maxValue(),
+        DESTINATION_MASK = DESTINATION.maxValue();
+
     /**
      * Takes the snapshot of the fields, from the header's words, when the view is memoizing and the
      * snapshot is not of what it reads now: the decoder calls it once it has placed the view, so that
@@ -94,21 +126,21 @@ public final class Ipv4Flyweight extends Flyweight<Ipv4Flyweight> {
         final long w0 = wordAt(0);
         final long w8 = wordAt(8);
         final long w12 = wordAt(12);
-        versionSnapshot = (int) VERSION.from(w0, 0);
-        ihlSnapshot = (int) IHL.from(w0, 0);
-        dscpSnapshot = (int) DSCP.from(w0, 0);
-        ecnSnapshot = (int) ECN.from(w0, 0);
-        totalLengthSnapshot = (int) TOTAL_LENGTH.from(w0, 0);
-        identificationSnapshot = (int) IDENTIFICATION.from(w0, 0);
-        flagReservedSnapshot = (int) FLAG_RESERVED.from(w0, 0);
-        dfSnapshot = (int) DF.from(w0, 0);
-        mfSnapshot = (int) MF.from(w0, 0);
-        fragmentOffsetSnapshot = (int) FRAGMENT_OFFSET.from(w0, 0);
-        ttlSnapshot = (int) TTL.from(w8, 8);
-        protocolSnapshot = (int) PROTOCOL.from(w8, 8);
-        headerChecksumSnapshot = (int) HEADER_CHECKSUM.from(w8, 8);
-        sourceSnapshot = (int) SOURCE.from(w8, 8);
-        destinationSnapshot = (int) DESTINATION.from(w12, 12);
+        versionSnapshot = (int) (w0 >>> VERSION_SHIFT & VERSION_MASK);
+        ihlSnapshot = (int) (w0 >>> IHL_SHIFT & IHL_MASK);
+        dscpSnapshot = (int) (w0 >>> DSCP_SHIFT & DSCP_MASK);
+        ecnSnapshot = (int) (w0 >>> ECN_SHIFT & ECN_MASK);
+        totalLengthSnapshot = (int) (w0 >>> TOTAL_LENGTH_SHIFT & TOTAL_LENGTH_MASK);
+        identificationSnapshot = (int) (w0 >>> IDENTIFICATION_SHIFT & IDENTIFICATION_MASK);
+        flagReservedSnapshot = (int) (w0 >>> FLAG_RESERVED_SHIFT & FLAG_RESERVED_MASK);
+        dfSnapshot = (int) (w0 >>> DF_SHIFT & DF_MASK);
+        mfSnapshot = (int) (w0 >>> MF_SHIFT & MF_MASK);
+        fragmentOffsetSnapshot = (int) (w0 >>> FRAGMENT_OFFSET_SHIFT & FRAGMENT_OFFSET_MASK);
+        ttlSnapshot = (int) (w8 >>> TTL_SHIFT & TTL_MASK);
+        protocolSnapshot = (int) (w8 >>> PROTOCOL_SHIFT & PROTOCOL_MASK);
+        headerChecksumSnapshot = (int) (w8 >>> HEADER_CHECKSUM_SHIFT & HEADER_CHECKSUM_MASK);
+        sourceSnapshot = (int) (w8 >>> SOURCE_SHIFT & SOURCE_MASK);
+        destinationSnapshot = (int) (w12 >>> DESTINATION_SHIFT & DESTINATION_MASK);
         snapshotOf = generation();
         return this;
     }

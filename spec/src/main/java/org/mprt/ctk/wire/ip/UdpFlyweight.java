@@ -48,6 +48,16 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
     private int lengthSnapshot;
     private int checksumSnapshot;
 
+    /** Where {@link #remember()} finds each field in its word, as constants ({@link FieldSpec#shiftIn}). */
+    private static final int SOURCE_PORT_SHIFT = SOURCE_PORT.shiftIn(0),
+        DESTINATION_PORT_SHIFT = DESTINATION_PORT.shiftIn(0),
+        LENGTH_SHIFT = LENGTH.shiftIn(0),
+        CHECKSUM_SHIFT = CHECKSUM.shiftIn(0);
+    private static final long SOURCE_PORT_MASK = SOURCE_PORT.maxValue(),
+        DESTINATION_PORT_MASK = DESTINATION_PORT.maxValue(),
+        LENGTH_MASK = LENGTH.maxValue(),
+        CHECKSUM_MASK = CHECKSUM.maxValue();
+
     /**
      * Takes the snapshot of the fields, from the header's words, when the view is memoizing and the
      * snapshot is not of what it reads now: the decoder calls it once it has placed the view, so that
@@ -59,10 +69,10 @@ public final class UdpFlyweight extends Flyweight<UdpFlyweight> {
             return this;
         }
         final long w0 = wordAt(0);
-        sourcePortSnapshot = (int) SOURCE_PORT.from(w0, 0);
-        destinationPortSnapshot = (int) DESTINATION_PORT.from(w0, 0);
-        lengthSnapshot = (int) LENGTH.from(w0, 0);
-        checksumSnapshot = (int) CHECKSUM.from(w0, 0);
+        sourcePortSnapshot = (int) (w0 >>> SOURCE_PORT_SHIFT & SOURCE_PORT_MASK);
+        destinationPortSnapshot = (int) (w0 >>> DESTINATION_PORT_SHIFT & DESTINATION_PORT_MASK);
+        lengthSnapshot = (int) (w0 >>> LENGTH_SHIFT & LENGTH_MASK);
+        checksumSnapshot = (int) (w0 >>> CHECKSUM_SHIFT & CHECKSUM_MASK);
         snapshotOf = generation();
         return this;
     }

@@ -91,6 +91,24 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
     private int scnSnapshot;
     private final long[] sackWordsSnapshot = new long[SACK_BITMAP_WORDS];
 
+    /** Where {@link #remember()} finds each field in its word, as constants ({@link FieldSpec#shiftIn}). */
+    private static final int PATH_ID_SHIFT = PATH_ID.shiftIn(0),
+        E_SHIFT = E.shiftIn(0),
+        RESV7_SHIFT = RESV7.shiftIn(0),
+        CE_COUNT_SHIFT = CE_COUNT.shiftIn(0),
+        ECHO_TIMESTAMP_SHIFT = ECHO_TIMESTAMP.shiftIn(0),
+        GUIDANCE_RATE_MBPS_SHIFT = GUIDANCE_RATE_MBPS.shiftIn(8),
+        RECORD_COUNT_SHIFT = RECORD_COUNT.shiftIn(8),
+        SCN_SHIFT = SCN.shiftIn(8);
+    private static final long PATH_ID_MASK = PATH_ID.maxValue(),
+        E_MASK = E.maxValue(),
+        RESV7_MASK = RESV7.maxValue(),
+        CE_COUNT_MASK = CE_COUNT.maxValue(),
+        ECHO_TIMESTAMP_MASK = ECHO_TIMESTAMP.maxValue(),
+        GUIDANCE_RATE_MBPS_MASK = GUIDANCE_RATE_MBPS.maxValue(),
+        RECORD_COUNT_MASK = RECORD_COUNT.maxValue(),
+        SCN_MASK = SCN.maxValue();
+
     /**
      * Takes the snapshot, from the header's words, when the view is memoizing and the snapshot is not of
      * what it reads now: the decoder calls it once it has placed the view.
@@ -101,14 +119,14 @@ public final class MaethFlyweight extends Flyweight<MaethFlyweight> {
         }
         final long w0 = wordAt(0);
         final long w8 = wordAt(8);
-        pathIdSnapshot = (int) PATH_ID.from(w0, 0);
-        eSnapshot = (int) E.from(w0, 0);
-        resv7Snapshot = (int) RESV7.from(w0, 0);
-        ceCountSnapshot = (int) CE_COUNT.from(w0, 0);
-        echoTimestampSnapshot = ECHO_TIMESTAMP.from(w0, 0);
-        guidanceRateMbpsSnapshot = GUIDANCE_RATE_MBPS.from(w8, 8);
-        recordCountSnapshot = (int) RECORD_COUNT.from(w8, 8);
-        scnSnapshot = (int) SCN.from(w8, 8);
+        pathIdSnapshot = (int) (w0 >>> PATH_ID_SHIFT & PATH_ID_MASK);
+        eSnapshot = (int) (w0 >>> E_SHIFT & E_MASK);
+        resv7Snapshot = (int) (w0 >>> RESV7_SHIFT & RESV7_MASK);
+        ceCountSnapshot = (int) (w0 >>> CE_COUNT_SHIFT & CE_COUNT_MASK);
+        echoTimestampSnapshot = (w0 >>> ECHO_TIMESTAMP_SHIFT & ECHO_TIMESTAMP_MASK);
+        guidanceRateMbpsSnapshot = (w8 >>> GUIDANCE_RATE_MBPS_SHIFT & GUIDANCE_RATE_MBPS_MASK);
+        recordCountSnapshot = (int) (w8 >>> RECORD_COUNT_SHIFT & RECORD_COUNT_MASK);
+        scnSnapshot = (int) (w8 >>> SCN_SHIFT & SCN_MASK);
         for (int w = 0; w < SACK_BITMAP_WORDS; w++) {
             sackWordsSnapshot[w] = wordAt(SACK_BITMAP_FIELD_OFFSET + w * Long.BYTES);
         }

@@ -111,6 +111,40 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
     private long rsnSnapshot;
     private long reserved24Snapshot;
 
+    /** Where {@link #remember()} finds each field in its word, as constants ({@link FieldSpec#shiftIn}). */
+    private static final int PATH_ID_SHIFT = PATH_ID.shiftIn(0),
+        F_SHIFT = F.shiftIn(0),
+        L_SHIFT = L.shiftIn(0),
+        R_SHIFT = R.shiftIn(0),
+        STREAM_ID_SHIFT = STREAM_ID.shiftIn(0),
+        SCN_SHIFT = SCN.shiftIn(0),
+        MSN_SHIFT = MSN.shiftIn(8),
+        MESSAGE_OFFSET_SHIFT = MESSAGE_OFFSET.shiftIn(8),
+        MESSAGE_LENGTH_SHIFT = MESSAGE_LENGTH.shiftIn(16),
+        TX_TIMESTAMP_SHIFT = TX_TIMESTAMP.shiftIn(28),
+        RESV5_SHIFT = RESV5.shiftIn(0),
+        RESV8_SHIFT = RESV8.shiftIn(0),
+        VIRTUAL_ADDRESS_SHIFT = VIRTUAL_ADDRESS.shiftIn(20),
+        RSN_SHIFT = RSN.shiftIn(20),
+        RESERVED_24_SHIFT = RESERVED_24.shiftIn(20),
+        RKEY_SHIFT = RKEY.shiftIn(28);
+    private static final long PATH_ID_MASK = PATH_ID.maxValue(),
+        F_MASK = F.maxValue(),
+        L_MASK = L.maxValue(),
+        R_MASK = R.maxValue(),
+        STREAM_ID_MASK = STREAM_ID.maxValue(),
+        SCN_MASK = SCN.maxValue(),
+        MSN_MASK = MSN.maxValue(),
+        MESSAGE_OFFSET_MASK = MESSAGE_OFFSET.maxValue(),
+        MESSAGE_LENGTH_MASK = MESSAGE_LENGTH.maxValue(),
+        TX_TIMESTAMP_MASK = TX_TIMESTAMP.maxValue(),
+        RESV5_MASK = RESV5.maxValue(),
+        RESV8_MASK = RESV8.maxValue(),
+        VIRTUAL_ADDRESS_MASK = VIRTUAL_ADDRESS.maxValue(),
+        RSN_MASK = RSN.maxValue(),
+        RESERVED_24_MASK = RESERVED_24.maxValue(),
+        RKEY_MASK = RKEY.maxValue();
+
     /**
      * Takes the snapshot of the fields, from the header's words, when the view is memoizing and the
      * snapshot is not of what it reads now: the decoder calls it once it has placed the view, so that
@@ -126,22 +160,22 @@ public final class MdethFlyweight extends Flyweight<MdethFlyweight> {
         final long w16 = wordAt(16);
         final long w20 = wordAt(20);
         final long w28 = wordAt(28);
-        pathIdSnapshot = (int) PATH_ID.from(w0, 0);
-        fSnapshot = (int) F.from(w0, 0);
-        lSnapshot = (int) L.from(w0, 0);
-        rSnapshot = (int) R.from(w0, 0);
-        streamIdSnapshot = (int) STREAM_ID.from(w0, 0);
-        scnSnapshot = (int) SCN.from(w0, 0);
-        msnSnapshot = MSN.from(w8, 8);
-        messageOffsetSnapshot = MESSAGE_OFFSET.from(w8, 8);
-        messageLengthSnapshot = MESSAGE_LENGTH.from(w16, 16);
-        txTimestampSnapshot = TX_TIMESTAMP.from(w28, 28);
-        resv5Snapshot = (int) RESV5.from(w0, 0);
-        resv8Snapshot = (int) RESV8.from(w0, 0);
-        virtualAddressSnapshot = VIRTUAL_ADDRESS.from(w20, 20);
-        rsnSnapshot = RSN.from(w20, 20);
-        reserved24Snapshot = RESERVED_24.from(w20, 20);
-        rkeySnapshot = RKEY.from(w28, 28);
+        pathIdSnapshot = (int) (w0 >>> PATH_ID_SHIFT & PATH_ID_MASK);
+        fSnapshot = (int) (w0 >>> F_SHIFT & F_MASK);
+        lSnapshot = (int) (w0 >>> L_SHIFT & L_MASK);
+        rSnapshot = (int) (w0 >>> R_SHIFT & R_MASK);
+        streamIdSnapshot = (int) (w0 >>> STREAM_ID_SHIFT & STREAM_ID_MASK);
+        scnSnapshot = (int) (w0 >>> SCN_SHIFT & SCN_MASK);
+        msnSnapshot = (w8 >>> MSN_SHIFT & MSN_MASK);
+        messageOffsetSnapshot = (w8 >>> MESSAGE_OFFSET_SHIFT & MESSAGE_OFFSET_MASK);
+        messageLengthSnapshot = (w16 >>> MESSAGE_LENGTH_SHIFT & MESSAGE_LENGTH_MASK);
+        txTimestampSnapshot = (w28 >>> TX_TIMESTAMP_SHIFT & TX_TIMESTAMP_MASK);
+        resv5Snapshot = (int) (w0 >>> RESV5_SHIFT & RESV5_MASK);
+        resv8Snapshot = (int) (w0 >>> RESV8_SHIFT & RESV8_MASK);
+        virtualAddressSnapshot = (w20 >>> VIRTUAL_ADDRESS_SHIFT & VIRTUAL_ADDRESS_MASK);
+        rsnSnapshot = (w20 >>> RSN_SHIFT & RSN_MASK);
+        reserved24Snapshot = (w20 >>> RESERVED_24_SHIFT & RESERVED_24_MASK);
+        rkeySnapshot = (w28 >>> RKEY_SHIFT & RKEY_MASK);
         snapshotOf = generation();
         return this;
     }
