@@ -24,7 +24,7 @@ public record FieldSpec(
     /*
      * A record, not a class with private fields, for speed: the JIT compiler trusts a record's fields
      * as it does static finals, so a row held in a static final constant folds into the code that
-     * reads it (the shift and mask of from() become constants in each view's snapshot). A class's
+     * reads it (a field read or written through its row folds to constant shifts and masks). A class's
      * final fields are loaded again at every read. The derived positions are computed from the
      * components, which then fold too; the canonical constructor checks them, so no row is
      * inconsistent however it is made.
@@ -127,22 +127,15 @@ public record FieldSpec(
     }
 
     /**
-     * This field's value out of {@code word}, the header's 8 bytes from {@code wordOffset} in network
-     * order ({@link Flyweight#wordAt}): for a view that reads a header's words once and takes its
-     * fields from them. The field must lie within those bytes and be in network order; unchecked, as it
-     * runs for every field of every packet (HeaderSnapshotTest holds each view's uses to the table).
-     */
-    public long from(final long word, final int wordOffset) {
-        return (word >>> shiftIn(wordOffset)) & mask();
-    }
-
-    /**
-     * How far {@link #from} shifts the word at {@code wordOffset} right to bring this field to bit 0, its
-     * {@link #maxValue()} then masking it: for a view that holds both as constants of its own, so that its
-     * snapshot is shifts and masks in whatever form the JIT compilers have made of it, with no call. Taken
-     * through {@code from}, a view's snapshot was a dozen calls in the profiling form of its {@code
-     * remember()}, which some JVMs ran for a whole capture: 2 to 3 % of the verdict benchmark's pass
-     * (the MDETH's in one JVM, the BTH's in another), where a compiled snapshot costs 0.5 %.
+     * How far the header's 8 bytes from {@code wordOffset}, read in network order ({@link Flyweight#wordAt}),
+     * shift right to bring this field to bit 0, {@link #maxValue()} then masking it: for a view that reads
+     * a header's words once and takes its fields from them. The field must lie within those bytes and be
+     * in network order (HeaderSnapshotTest holds every view's fields to the table). A view holds the shift
+     * and mask as constants of its own, so that its snapshot is shifts and masks in whatever form the JIT
+     * compilers have made of it, with no call: through a method of the row, a view's snapshot was a dozen
+     * calls in the profiling form of its {@code remember()}, which some JVMs ran for a whole capture, 2 to
+     * 3 % of the verdict benchmark's pass (the MDETH's in one JVM, the BTH's in another), where a compiled
+     * snapshot costs 0.5 %.
      */
     public int shiftIn(final int wordOffset) {
         return Long.SIZE - (bitOffset() - 8 * wordOffset) - bitWidth;
