@@ -6,7 +6,6 @@ import java.util.zip.CRC32;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.FieldSpec.Base;
 import org.mprt.ctk.wire.HeaderLayout;
-import org.mprt.ctk.wire.NetworkOrder;
 import org.mprt.ctk.wire.bth.BthFlyweight;
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
 import org.mprt.ctk.wire.ip.Ipv6Flyweight;
@@ -32,11 +31,13 @@ import org.mprt.ctk.wire.ip.UdpFlyweight;
  * and matching scapy's {@code roce.py} and Linux rxe. Field {@code roce.icrc} is therefore the
  * table's one little-endian row, and its value is the CRC value itself.
  *
- * <p>Two parts: the masked prefix (the LRH stand-in and every header up to BTH byte 4, at most 81
- * bytes) is copied in one piece into a scratch array, then its variant fields are set to ones
- * ({@link Calculator}: a decoder owns one, other callers get one per thread); the rest of the packet
- * is handed in place to {@link CRC32}, which the JVM runs as an intrinsic (carry-less multiply) at
- * gigabytes per second. Nothing is allocated per packet; the payload is not copied.
+ * <p>One piece: the LRH stand-in and the packet up to its ICRC are copied into a scratch array, the
+ * variant fields set to ones there, and the whole handed to {@link CRC32} in one call, which the JVM
+ * runs as an intrinsic (carry-less multiply) at gigabytes per second ({@link Calculator}: a decoder
+ * owns one, other callers get one per thread). The copy costs less than a second call: the intrinsic
+ * runs a short input, such as the masked headers alone, a byte at a time (41 bytes took as long as
+ * 200). The packet is never written to, and nothing is allocated per packet once the scratch array
+ * has grown to the longest packet.
  */
 public final class Icrc {
 
@@ -79,43 +80,40 @@ public final class Icrc {
     }
 
     /**
-     * A reusable ICRC calculator: its prefix array, CRC register and view of the last direct buffer
-     * it read (a capture reader reads many frames from one mapped window, so the view changes once
-     * per window). A decoder owns one, so that no per-packet thread-local lookup is needed; not for
-     * use by two threads at once.
+     * A reusable ICRC calculator: its scratch array and CRC register. A decoder owns one, so that no
+     * per-packet thread-local lookup is needed; not for use by two threads at once.
      */
     public static final class Calculator {
-        /** LRH stand-in, IPv4 header of at most 60 bytes, UDP header, BTH bytes 0 to 4. */
-        private final byte[] prefix = new byte[LRH_LENGTH + 60 + UdpFlyweight.UDP_LENGTH + BthFlyweight.CONGESTION_FIELD_OFFSET + 1];
+        /** The LRH stand-in, then the packet up to its ICRC; grown to the longest packet seen. */
+        private byte[] scratch = new byte[LRH_LENGTH + 2048];
         private final CRC32 crc = new CRC32();
-        private ByteBuffer source;
-        private ByteBuffer view;
 
         public Calculator() {
-            Arrays.fill(prefix, 0, LRH_LENGTH, MASKED);
+            Arrays.fill(scratch, 0, LRH_LENGTH, MASKED);
         }
 
         /**
          * The ICRC of the packet whose IP header starts at {@code networkOffset} and whose ICRC
-         * starts at {@code icrcOffset} (absolute indexes), as {@link Icrc#compute}. The masked
-         * prefix is copied in one piece, then its variant fields are set to ones.
+         * starts at {@code icrcOffset} (absolute indexes), as {@link Icrc#compute}: the packet is
+         * copied after the LRH stand-in, then its variant fields are set to ones in the copy.
          */
         public int of(final ByteBuffer buffer, final int networkOffset, final NetworkKind kind, final int icrcOffset) {
-            final byte[] p = prefix;
-            final int udp = kind == NetworkKind.IPV4
-                ? networkOffset + (NetworkOrder.u8(buffer, networkOffset) & 0xF) * 4
-                : networkOffset + Ipv6Flyweight.IPV6_LENGTH;
-            final int bth = udp + UdpFlyweight.UDP_LENGTH;
-            final int rest = bth + BthFlyweight.CONGESTION_FIELD_OFFSET + 1;
-            final int n = LRH_LENGTH + rest - networkOffset;
-            buffer.get(networkOffset, p, LRH_LENGTH, rest - networkOffset);
+            final int covered = icrcOffset - networkOffset;
+            if (LRH_LENGTH + covered > scratch.length) {
+                scratch = Arrays.copyOf(scratch, LRH_LENGTH + covered);
+            }
+            final byte[] p = scratch;
+            buffer.get(networkOffset, p, LRH_LENGTH, covered);
             final int ip = LRH_LENGTH;
+            final int udpAt;
             if (kind == NetworkKind.IPV4) {
+                udpAt = ip + (p[ip] & 0xF) * 4;
                 p[ip + Ipv4Flyweight.TOS_FIELD_OFFSET] = MASKED;
                 p[ip + Ipv4Flyweight.TTL_FIELD_OFFSET] = MASKED;
                 p[ip + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET] = MASKED;
                 p[ip + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET + 1] = MASKED;
             } else {
+                udpAt = ip + Ipv6Flyweight.IPV6_LENGTH;
                 // Version stays; the 8-bit traffic class and 20-bit flow label after it become ones.
                 p[ip] |= 0x0F;
                 p[ip + 1] = MASKED;
@@ -123,30 +121,13 @@ public final class Icrc {
                 p[ip + 3] = MASKED;
                 p[ip + Ipv6Flyweight.HOP_LIMIT_FIELD_OFFSET] = MASKED;
             }
-            final int udpAt = LRH_LENGTH + udp - networkOffset;
             p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET] = MASKED;
             p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET + 1] = MASKED;
-            p[n - 1] = MASKED; // BTH byte 4: FECN, BECN, resv6
+            p[udpAt + UdpFlyweight.UDP_LENGTH + BthFlyweight.CONGESTION_FIELD_OFFSET] = MASKED; // BTH byte 4: FECN, BECN, resv6
             final CRC32 c = crc;
             c.reset();
-            c.update(p, 0, n);
-            if (rest < icrcOffset && buffer.hasArray()) {
-                c.update(buffer.array(), buffer.arrayOffset() + rest, icrcOffset - rest);
-            } else if (rest < icrcOffset) {
-                c.update(view(buffer, rest, icrcOffset));
-            }
+            c.update(p, 0, LRH_LENGTH + covered);
             return (int) c.getValue();
-        }
-
-        /** {@code [from, to)} of {@code buffer} as this calculator's one view of it; a new buffer gets a new view. */
-        private ByteBuffer view(final ByteBuffer buffer, final int from, final int to) {
-            if (buffer != source) {
-                source = buffer;
-                view = buffer.duplicate();
-            }
-            view.limit(to);
-            view.position(from);
-            return view;
         }
     }
 }

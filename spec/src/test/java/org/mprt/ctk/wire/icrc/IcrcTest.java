@@ -48,6 +48,30 @@ class IcrcTest {
     }
 
     @Test
+    void shouldCoverAPacketLongerThanTheCalculatorFirstHeldThenAShortOneAgain() {
+        final Icrc.Calculator calculator = new Icrc.Calculator();
+        for (final int payload : new int[] {9000, 100}) {
+            final byte[] buffer = new byte[payload + 128];
+            final FrameEncoder encoder = new FrameEncoder().withoutEthernet().opcode(OpcodeTable.RC_RDMA_WRITE_ONLY)
+                .payloadLength(payload).ttl(3);
+            encoder.begin(buffer, 0).bth().psn(5);
+            final int length = encoder.finish();
+            for (int i = 48; i < length - 4; i++) {
+                buffer[i] = (byte) (i * 31);
+            }
+            final byte[] masked = java.util.Arrays.copyOf(buffer, length - 4);
+            for (final int i : new int[] {1, 8, 10, 11, 26, 27, 32}) {
+                masked[i] = (byte) 0xFF;
+            }
+            final CRC32 crc = new CRC32();
+            crc.update(new byte[] {-1, -1, -1, -1, -1, -1, -1, -1});
+            crc.update(masked);
+            assertThat(calculator.of(ByteBuffer.wrap(buffer), 0, NetworkKind.IPV4, length - 4)).as("payload %d", payload)
+                .isEqualTo((int) crc.getValue());
+        }
+    }
+
+    @Test
     void shouldIgnoreTheFieldsRoutersRewriteAndNothingElse() {
         for (final NetworkKind kind : NetworkKind.values()) {
             final byte[] buffer = new byte[256];
