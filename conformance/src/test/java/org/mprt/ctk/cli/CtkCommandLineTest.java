@@ -111,7 +111,7 @@ class CtkCommandLineTest {
         assertThat(err.toString(StandardCharsets.UTF_8)).contains(CAPTURES + ": a folder; expected a pcap or pcapng file");
         if (Files.exists(Path.of("/dev/null"))) {
             assertThat(Ctk.execute("verdict", "--out", reports.toString(), "/dev/null")).isEqualTo(ExitCodes.INPUT_ERROR);
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains("file /dev/null, frame 0, byte offset 0: file is empty");
+            assertThat(err.toString(StandardCharsets.UTF_8)).contains("file /dev/null, before the first frame, byte offset 0: file is empty");
         }
     }
 

@@ -15,7 +15,8 @@ import java.nio.file.Path;
  * <p>The message is one line: {@code file <path>, frame <n>, byte offset <o>: <what was found,
  * and what was expected>}. The frame number is 1-based as Wireshark shows it and names the frame
  * the reader was looking for (frames already delivered + 1); it is 0 when the file header itself
- * is at fault.
+ * (or a pcapng block before the first packet) is at fault, and the message then says "before the
+ * first frame" where a frame 0 would puzzle a reader of Wireshark's numbers.
  */
 public final class CaptureFormatException extends IOException {
     private static final long serialVersionUID = 1L;
@@ -27,7 +28,8 @@ public final class CaptureFormatException extends IOException {
 
     public CaptureFormatException(
         final Path file, final long frameNumber, final long byteOffset, final String detail) {
-        super("file " + file + ", frame " + frameNumber + ", byte offset " + byteOffset + ": " + detail);
+        super("file " + file + ", " + (frameNumber > 0 ? "frame " + frameNumber : "before the first frame") + ", byte offset "
+            + byteOffset + ": " + detail);
         this.file = file;
         this.frameNumber = frameNumber;
         this.byteOffset = byteOffset;

@@ -26,7 +26,7 @@ class MalformedCaptureTest {
     void shouldRejectAnEmptyFile() throws IOException {
         final CaptureFormatException error = readFails(new byte[0]);
 
-        assertThat(error.getMessage()).contains("frame 0, byte offset 0: file is empty");
+        assertThat(error.getMessage()).contains("before the first frame, byte offset 0: file is empty");
         assertThat(error.frameNumber()).isZero();
         assertThat(error.byteOffset()).isZero();
     }
@@ -35,13 +35,13 @@ class MalformedCaptureTest {
     void shouldRejectAnUnknownMagicNumber() throws IOException {
         final CaptureFormatException error = readFails(new byte[] {0x12, 0x34, 0x56, 0x78, 0, 0, 0, 0});
 
-        assertThat(error.getMessage()).contains("frame 0, byte offset 0: unknown magic number 0x12345678 (expected");
+        assertThat(error.getMessage()).contains("before the first frame, byte offset 0: unknown magic number 0x12345678 (expected");
     }
 
     @Test
     void shouldRejectAFileShorterThanTheMagicNumber() throws IOException {
         assertThat(readFails(new byte[] {(byte) 0xD4, (byte) 0xC3}).getMessage())
-            .contains("frame 0, byte offset 0: file is 2 bytes long, too short for a magic number");
+            .contains("before the first frame, byte offset 0: file is 2 bytes long, too short for a magic number");
     }
 
     @Test
@@ -49,7 +49,7 @@ class MalformedCaptureTest {
         final byte[] bytes = CaptureBytes.littleEndian().u32(MAGIC_NANOSECONDS).u16(2).u16(4).u16(0).toByteArray();
 
         assertThat(readFails(bytes).getMessage()).contains(
-            "frame 0, byte offset 0: file is 10 bytes long, shorter than the pcap file header"
+            "before the first frame, byte offset 0: file is 10 bytes long, shorter than the pcap file header"
                 + " (expected at least 24 bytes)");
     }
 
@@ -59,7 +59,7 @@ class MalformedCaptureTest {
             .u32(0).u32(0).u32(65_535).u32(1).toByteArray();
 
         assertThat(readFails(bytes).getMessage())
-            .contains("frame 0, byte offset 4: pcap version 3.0 (expected 2.0 to 2.4)");
+            .contains("before the first frame, byte offset 4: pcap version 3.0 (expected 2.0 to 2.4)");
     }
 
     @Test
@@ -205,7 +205,7 @@ class MalformedCaptureTest {
         final byte[] bytes = CaptureBytes.littleEndian().u32(0x0A0D0D0A).u32(28).u32(0x1A2B3C4E).u16(1).u16(0)
             .u64(-1).u32(28).toByteArray();
 
-        assertThat(readFails(bytes).getMessage()).contains("frame 0, byte offset 8: section header block has"
+        assertThat(readFails(bytes).getMessage()).contains("before the first frame, byte offset 8: section header block has"
             + " byte-order magic 0x4e3c2b1a (expected 0x1a2b3c4d in either byte order)");
     }
 
@@ -225,7 +225,7 @@ class MalformedCaptureTest {
             .u64(-1).u32(28).toByteArray();
 
         assertThat(readFails(bytes).getMessage())
-            .contains("frame 0, byte offset 12: pcapng version 2.0 (expected 1.x)");
+            .contains("before the first frame, byte offset 12: pcapng version 2.0 (expected 1.x)");
     }
 
     @Test
@@ -262,7 +262,7 @@ class MalformedCaptureTest {
     void shouldNameTheFileInOneLine() throws IOException {
         final CaptureFormatException error = readFails(new byte[0]);
 
-        assertThat(error.getMessage()).startsWith("file " + error.file() + ", frame 0, byte offset 0: ");
+        assertThat(error.getMessage()).startsWith("file " + error.file() + ", before the first frame, byte offset 0: ");
         assertThat(error.getMessage()).doesNotContain("\n");
         assertThat(error.detail()).isEqualTo("file is empty (expected a pcap or pcapng header)");
     }
