@@ -11,7 +11,7 @@ import java.util.Arrays;
  * the virtual-method table; here each site sees the one rule at its position and is called directly
  * or inlined. Fifty-two rules that do nothing cost 0.16 to 0.26 s per million frames of the verdict
  * benchmark's capture through one loop, 0.04 s through sites of their own; the pass with every rule
- * took 7 to 10 % less time (README, "Benchmarks").
+ * took 7 to 10 % less time (benchmarks/README.md, "Rounds").
  *
  * <p>Why in blocks of {@link #BLOCK} sites, each a method of its own: the compiler inlines into one
  * compiled method at most a fixed amount of bytecode (HotSpot's DesiredMethodLimit), which a whole
