@@ -28,7 +28,8 @@ final class CaptureReading {
             }
             return reader.framesRead();
         } catch (final CaptureFormatException expected) {
-            assertThat(expected.getMessage()).contains("frame ", "byte offset ");
+            assertThat(expected.getMessage()).startsWith("file " + file + ", ")
+                .containsPattern(", (frame [1-9][0-9]*|before the first frame), byte offset [0-9]+: ");
             return -1;
         }
     }
