@@ -316,7 +316,7 @@ public final class VerdictBenchmark {
 
     /** The heap's peak use during one pass, from the collected state: the heap pools' peaks, summed. */
     private static long peakDuringPass(final Path capture) throws IOException {
-        settle();
+        liveHeap(); // the peaks then start from the live heap
         for (final MemoryPoolMXBean pool : ManagementFactory.getMemoryPoolMXBeans()) {
             if (pool.getType() == MemoryType.HEAP) {
                 pool.resetPeakUsage();
@@ -330,11 +330,6 @@ public final class VerdictBenchmark {
             }
         }
         return peak;
-    }
-
-    /** Full collections until only live objects hold the heap ({@link #liveHeap}). */
-    private static void settle() {
-        liveHeap();
     }
 
     /**
