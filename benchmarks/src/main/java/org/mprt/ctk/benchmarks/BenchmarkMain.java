@@ -23,7 +23,8 @@ import org.openjdk.jmh.runner.options.TimeValue;
  * set against tshark, and the engine's memory; with {@code passes}, {@link PassSeries}: the pass timed
  * many times in one JVM, what {@code benchmarks/compare-builds} runs for two builds in turn; with
  * {@code interleaved}, {@link InterleavedPasses}: two builds' passes in turn inside one JVM, what
- * {@code benchmarks/compare-in-one-jvm} runs.
+ * {@code benchmarks/compare-in-one-jvm} runs; with {@code profile}, {@link PassProfile}: where the
+ * pass's time goes, by async-profiler.
  */
 public final class BenchmarkMain {
 
@@ -39,7 +40,10 @@ public final class BenchmarkMain {
         "       java -jar benchmarks.jar passes [options] [capture]",
         "                                the pass timed many times; options --passes=N, --kept=K, --rules=REGEX",
         "       java -jar benchmarks.jar interleaved A.jar B.jar [--pairs=N] [--warm=N] [capture]",
-        "                                two builds' passes in turn in one JVM");
+        "                                two builds' passes in turn in one JVM",
+        "       java -XX:+UnlockDiagnosticVMOptions -XX:+DebugNonSafepoints -jar benchmarks.jar profile",
+        "                                [--event=cpu|alloc] [--out=FILE] [passes options] [capture]",
+        "                                where the pass's time goes: the last passes profiled with async-profiler");
 
     public static void main(final String[] args) throws Exception {
         final String command = args.length > 0 ? args[0] : "";
@@ -49,6 +53,10 @@ public final class BenchmarkMain {
         }
         if ("interleaved".equals(command)) {
             InterleavedPasses.main(java.util.Arrays.copyOfRange(args, 1, args.length));
+            return;
+        }
+        if ("profile".equals(command)) {
+            PassProfile.main(java.util.Arrays.copyOfRange(args, 1, args.length));
             return;
         }
         if ("passes".equals(command)) {

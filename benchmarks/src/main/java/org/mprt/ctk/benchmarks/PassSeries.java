@@ -1,14 +1,10 @@
 package org.mprt.ctk.benchmarks;
 
 import java.io.PrintStream;
-import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
-import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
-import java.util.function.Predicate;
-import java.util.regex.Pattern;
-import org.mprt.ctk.verdict.rule.Rule;
+import java.util.function.IntConsumer;
 
 /**
  * The verdict engine's pass, timed many times in one JVM: the unit of comparison between two builds.
@@ -26,9 +22,6 @@ import org.mprt.ctk.verdict.rule.Rule;
  */
 public final class PassSeries {
 
-    private static final int PASSES = 7;
-    private static final int KEPT = 4;
-
     private PassSeries() {
     }
 
@@ -43,44 +36,25 @@ public final class PassSeries {
 
     /** The series, printed to {@code out}; a bad option or a missing file throws before any pass. */
     static void run(final String[] args, final PrintStream out) throws Exception {
-        int passes = PASSES;
-        int kept = KEPT;
-        Predicate<Rule> rules = r -> true;
-        Path capture = null;
-        for (final String a : args) {
-            if (a.startsWith("--passes=")) {
-                passes = positive(a);
-            } else if (a.startsWith("--kept=")) {
-                kept = positive(a);
-            } else if (a.startsWith("--rules=")) {
-                final Pattern names = Pattern.compile(a.substring("--rules=".length()));
-                rules = r -> names.matcher(r.getClass().getSimpleName()).matches();
-            } else if (a.startsWith("--")) {
-                throw new IllegalArgumentException(a + ": unknown option; expected --passes=N, --kept=K or --rules=REGEX");
-            } else {
-                capture = Path.of(a);
-                if (!Files.isRegularFile(capture)) {
-                    throw new NoSuchFileException(a, null, "no such capture file");
-                }
-            }
-        }
-        if (kept > passes) {
-            throw new IllegalArgumentException("--kept=" + kept + " is more than --passes=" + passes);
-        }
-        if (capture == null) {
-            capture = VerdictBenchmark.capture(1_000_000, 0);
-        }
-        final double[] seconds = new double[passes];
-        for (int i = 0; i < passes; i++) {
+        final PassOptions options = PassOptions.parse(args, PassOptions.EXPECTED);
+        final double[] seconds = time(options, out, pass -> { });
+        out.printf(Locale.ROOT, "best %.3f%n",
+            Arrays.stream(seconds, options.passes() - options.kept(), options.passes()).min().orElseThrow());
+    }
+
+    /**
+     * Times each pass the options ask for, printing a line for each; {@code beforePass} is told each
+     * pass's number (from 1) before it starts.
+     */
+    static double[] time(final PassOptions options, final PrintStream out, final IntConsumer beforePass) throws Exception {
+        final double[] seconds = new double[options.passes()];
+        for (int i = 0; i < seconds.length; i++) {
+            beforePass.accept(i + 1);
             final long t0 = System.nanoTime();
-            VerdictBenchmark.pass(capture, rules);
+            VerdictBenchmark.pass(options.capture(), options.rules());
             seconds[i] = (System.nanoTime() - t0) / 1e9;
             out.printf(Locale.ROOT, "pass %d: %.3f s%n", i + 1, seconds[i]);
         }
-        out.printf(Locale.ROOT, "best %.3f%n", Arrays.stream(seconds, passes - kept, passes).min().orElseThrow());
-    }
-
-    private static int positive(final String option) {
-        return BenchmarkArguments.positive(option, option.substring(option.indexOf('=') + 1));
+        return seconds;
     }
 }
