@@ -12,6 +12,7 @@ import java.util.List;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import one.profiler.AsyncProfiler;
 import one.profiler.Counter;
+import org.mprt.ctk.pcap.CaptureFormatException;
 
 /**
  * Where the pass's time goes: the passes of {@link PassSeries}, the last ones profiled with
@@ -37,7 +38,8 @@ public final class PassProfile {
     public static void main(final String[] args) throws Exception {
         try {
             run(args, System.out);
-        } catch (final IllegalArgumentException | NoSuchFileException e) {
+        } catch (final IllegalArgumentException | NoSuchFileException | CaptureFormatException e) {
+            // A file that is not a capture is named with the frame and offset at fault, as ctk names it.
             System.err.println("profile: " + e.getMessage());
             System.exit(2);
         }

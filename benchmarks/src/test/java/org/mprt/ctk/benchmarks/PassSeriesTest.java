@@ -6,10 +6,13 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pcap.CaptureFormatException;
 
 /** The series two builds are compared by: one line per pass, then the best of the last passes kept. */
 class PassSeriesTest {
@@ -36,6 +39,14 @@ class PassSeriesTest {
             .hasMessageStartingWith("--rule=x: unknown option");
         assertThatThrownBy(() -> series("no-such.pcap")).isInstanceOf(NoSuchFileException.class)
             .hasMessageContaining("no-such.pcap");
+    }
+
+    @Test
+    void shouldNameAFileThatIsNotACaptureWhereItIsAtFault(@TempDir final Path dir) throws Exception {
+        final Path notACapture = Files.writeString(dir.resolve("notes.txt"), "not a capture\n");
+        assertThatThrownBy(() -> series("--passes=1", "--kept=1", notACapture.toString()))
+            .isInstanceOf(CaptureFormatException.class)
+            .hasMessageStartingWith("file " + notACapture + ", before the first frame, byte offset 0: unknown magic number");
     }
 
     private static List<String> series(final String... args) throws Exception {

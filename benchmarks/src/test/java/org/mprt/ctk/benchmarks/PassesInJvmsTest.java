@@ -42,7 +42,6 @@ class PassesInJvmsTest {
         final Path notACapture = Files.writeString(dir.resolve("notes.txt"), "not a capture\n");
         assertThatThrownBy(() -> PassesInJvms.measure(notACapture, 1))
             .isInstanceOf(IOException.class)
-            .hasMessageContaining(notACapture.toString())
-            .hasMessageContaining("exit 1");
+            .hasMessageContaining("(exit 2)");
     }
 }
