@@ -1,5 +1,8 @@
 package org.mprt.ctk.benchmarks;
 
+import java.nio.file.NoSuchFileException;
+import org.mprt.ctk.pcap.CaptureFormatException;
+
 /**
  * The numbers the benchmark commands take, checked before anything runs: a bad one is named with
  * what was expected, instead of surfacing as a stack trace from inside a run.
@@ -20,6 +23,26 @@ final class BenchmarkArguments {
             // reported below
         }
         throw new IllegalArgumentException(what + ": expected a positive whole number");
+    }
+
+    /** A command's work, which may throw. */
+    @FunctionalInterface
+    interface Command {
+        void run() throws Exception;
+    }
+
+    /**
+     * Runs a command that reads a capture; bad input (an unknown or bad option, a missing file, a file
+     * that is not a capture, named with the frame and offset at fault as ctk names it) is printed as
+     * one line after the command's {@code name}, and the JVM exits with 2.
+     */
+    static void refusingBadInput(final String name, final Command command) throws Exception {
+        try {
+            command.run();
+        } catch (final IllegalArgumentException | NoSuchFileException | CaptureFormatException e) {
+            System.err.println(name + ": " + e.getMessage());
+            System.exit(2);
+        }
     }
 
     /** The frame count a command was given as its only argument, or {@code otherwise} when it was given none. */

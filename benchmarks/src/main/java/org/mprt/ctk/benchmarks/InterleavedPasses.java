@@ -11,7 +11,6 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Predicate;
-import org.mprt.ctk.pcap.CaptureFormatException;
 
 /**
  * Two builds' passes timed in turn inside one JVM: each build's classes are loaded from its jar by a
@@ -34,13 +33,7 @@ public final class InterleavedPasses {
     }
 
     public static void main(final String[] args) throws Exception {
-        try {
-            run(args, System.out);
-        } catch (final IllegalArgumentException | NoSuchFileException | CaptureFormatException e) {
-            // A file that is not a capture is named with the frame and offset at fault, as ctk names it.
-            System.err.println("interleaved: " + e.getMessage());
-            System.exit(2);
-        }
+        BenchmarkArguments.refusingBadInput("interleaved", () -> run(args, System.out));
     }
 
     /** The comparison, printed to {@code out}; a bad option or a missing file throws before any pass. */

@@ -5,14 +5,12 @@ import java.io.PrintStream;
 import java.lang.management.ManagementFactory;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import com.sun.management.HotSpotDiagnosticMXBean;
 import one.profiler.AsyncProfiler;
 import one.profiler.Counter;
-import org.mprt.ctk.pcap.CaptureFormatException;
 
 /**
  * Where the pass's time goes: the passes of {@link PassSeries}, the last ones profiled with
@@ -36,13 +34,7 @@ public final class PassProfile {
     }
 
     public static void main(final String[] args) throws Exception {
-        try {
-            run(args, System.out);
-        } catch (final IllegalArgumentException | NoSuchFileException | CaptureFormatException e) {
-            // A file that is not a capture is named with the frame and offset at fault, as ctk names it.
-            System.err.println("profile: " + e.getMessage());
-            System.exit(2);
-        }
+        BenchmarkArguments.refusingBadInput("profile", () -> run(args, System.out));
     }
 
     static void run(final String[] args, final PrintStream out) throws Exception {

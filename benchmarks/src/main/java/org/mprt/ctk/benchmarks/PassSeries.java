@@ -1,11 +1,9 @@
 package org.mprt.ctk.benchmarks;
 
 import java.io.PrintStream;
-import java.nio.file.NoSuchFileException;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.IntConsumer;
-import org.mprt.ctk.pcap.CaptureFormatException;
 
 /**
  * The verdict engine's pass, timed many times in one JVM: the unit of comparison between two builds.
@@ -27,13 +25,7 @@ public final class PassSeries {
     }
 
     public static void main(final String[] args) throws Exception {
-        try {
-            run(args, System.out);
-        } catch (final IllegalArgumentException | NoSuchFileException | CaptureFormatException e) {
-            // A file that is not a capture is named with the frame and offset at fault, as ctk names it.
-            System.err.println("passes: " + e.getMessage());
-            System.exit(2);
-        }
+        BenchmarkArguments.refusingBadInput("passes", () -> run(args, System.out));
     }
 
     /** The series, printed to {@code out}; a bad option or a missing file throws before any pass. */
