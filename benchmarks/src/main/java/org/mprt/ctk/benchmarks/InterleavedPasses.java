@@ -11,6 +11,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Predicate;
+import org.mprt.ctk.pcap.CaptureReader;
 
 /**
  * Two builds' passes timed in turn inside one JVM: each build's classes are loaded from its jar by a
@@ -54,6 +55,9 @@ public final class InterleavedPasses {
                 jars[jarCount++] = existing(a, "jar");
             } else if (capture == null) {
                 capture = existing(a, "capture file");
+                // Opened here, a file that is not a capture is refused before any build is loaded: within
+                // a build, its reader's error is of that build's class loader.
+                CaptureReader.open(capture).close();
             } else {
                 throw new IllegalArgumentException(a + ": expected A.jar B.jar [capture], got a fourth file");
             }

@@ -9,6 +9,7 @@ import java.io.PrintStream;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -16,6 +17,8 @@ import java.util.Arrays;
 import java.util.List;
 import java.util.Locale;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pcap.CaptureFormatException;
 
 /**
  * Two builds in one JVM, each from a class loader of its own: the pairs alternate which build runs
@@ -55,6 +58,15 @@ class InterleavedPassesTest {
             .hasMessage("expected two builds' benchmarks.jar, A then B");
         assertThatThrownBy(() -> InterleavedPasses.pass("empty", new URL[0])).isInstanceOf(IllegalArgumentException.class)
             .hasMessageStartingWith("empty: not a benchmarks.jar");
+    }
+
+    @Test
+    void shouldRefuseAFileThatIsNotACaptureBeforeLoadingAnyBuild(@TempDir final Path dir) throws Exception {
+        final Path jar = Files.writeString(dir.resolve("a.jar"), "not opened: the capture is refused first\n");
+        final Path notACapture = Files.writeString(dir.resolve("notes.txt"), "not a capture\n");
+        assertThatThrownBy(() -> run(jar.toString(), jar.toString(), notACapture.toString()))
+            .isInstanceOf(CaptureFormatException.class)
+            .hasMessageStartingWith("file " + notACapture + ", before the first frame, byte offset 0: unknown magic number");
     }
 
     private static void run(final String... args) throws Exception {
