@@ -1,7 +1,11 @@
 package org.mprt.ctk.benchmarks;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.NoSuchFileException;
+import java.nio.file.Path;
 import org.mprt.ctk.pcap.CaptureFormatException;
+import org.mprt.ctk.pcap.CaptureReader;
 
 /**
  * The numbers the benchmark commands take, checked before anything runs: a bad one is named with
@@ -23,6 +27,25 @@ final class BenchmarkArguments {
             // reported below
         }
         throw new IllegalArgumentException(what + ": expected a positive whole number");
+    }
+
+    /** The file {@code name}, which must exist; {@code what} names it in the error. */
+    static Path existing(final String name, final String what) throws NoSuchFileException {
+        final Path path = Path.of(name);
+        if (!Files.isRegularFile(path)) {
+            throw new NoSuchFileException(name, null, "no such " + what);
+        }
+        return path;
+    }
+
+    /**
+     * The capture {@code name}, opened once so that a file that is not a capture is refused before any
+     * pass (and, for builds loaded apart, before their readers' errors of another class loader).
+     */
+    static Path capture(final String name) throws IOException {
+        final Path capture = existing(name, "capture file");
+        CaptureReader.open(capture).close();
+        return capture;
     }
 
     /** A command's work, which may throw. */

@@ -5,13 +5,10 @@ import java.lang.reflect.InvocationTargetException;
 import java.lang.reflect.Method;
 import java.net.URL;
 import java.net.URLClassLoader;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.Locale;
 import java.util.function.Predicate;
-import org.mprt.ctk.pcap.CaptureReader;
 
 /**
  * Two builds' passes timed in turn inside one JVM: each build's classes are loaded from its jar by a
@@ -52,12 +49,9 @@ public final class InterleavedPasses {
             } else if (a.startsWith("--")) {
                 throw new IllegalArgumentException(a + ": unknown option; expected --pairs=N or --warm=N");
             } else if (jarCount < 2) {
-                jars[jarCount++] = existing(a, "jar");
+                jars[jarCount++] = BenchmarkArguments.existing(a, "jar");
             } else if (capture == null) {
-                capture = existing(a, "capture file");
-                // Opened here, a file that is not a capture is refused before any build is loaded: within
-                // a build, its reader's error is of that build's class loader.
-                CaptureReader.open(capture).close();
+                capture = BenchmarkArguments.capture(a);
             } else {
                 throw new IllegalArgumentException(a + ": expected A.jar B.jar [capture], got a fourth file");
             }
@@ -91,14 +85,6 @@ public final class InterleavedPasses {
         Arrays.sort(ratios);
         final double median = pairs % 2 == 1 ? ratios[pairs / 2] : (ratios[pairs / 2 - 1] + ratios[pairs / 2]) / 2;
         out.printf(Locale.ROOT, "pairs B/A %.3f%n", median);
-    }
-
-    private static Path existing(final String name, final String what) throws NoSuchFileException {
-        final Path path = Path.of(name);
-        if (!Files.isRegularFile(path)) {
-            throw new NoSuchFileException(name, null, "no such " + what);
-        }
-        return path;
     }
 
     /** The build's {@code VerdictBenchmark.pass(Path, Predicate)}, from its jar alone (the platform's classes shared). */

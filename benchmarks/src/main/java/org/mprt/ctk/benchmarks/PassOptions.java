@@ -1,8 +1,6 @@
 package org.mprt.ctk.benchmarks;
 
 import java.io.IOException;
-import java.nio.file.Files;
-import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
 import java.util.function.Predicate;
 import java.util.regex.Pattern;
@@ -27,7 +25,7 @@ record PassOptions(int passes, int kept, Predicate<Rule> rules, Path capture) {
     static final String EXPECTED = "--passes=N, --kept=K or --rules=REGEX";
 
     /**
-     * The options; a bad one or a missing capture throws before any pass, naming what was expected
+     * The options; a bad one, a missing capture or a file that is not a capture throws before any pass, naming what was expected
      * ({@code expected}: every option of the command, for an unknown one).
      */
     static PassOptions parse(final String[] args, final String expected) throws IOException {
@@ -46,10 +44,7 @@ record PassOptions(int passes, int kept, Predicate<Rule> rules, Path capture) {
             } else if (a.startsWith("--")) {
                 throw new IllegalArgumentException(a + ": unknown option; expected " + expected);
             } else {
-                capture = Path.of(a);
-                if (!Files.isRegularFile(capture)) {
-                    throw new NoSuchFileException(a, null, "no such capture file");
-                }
+                capture = BenchmarkArguments.capture(a);
             }
         }
         if (kept > passes) {

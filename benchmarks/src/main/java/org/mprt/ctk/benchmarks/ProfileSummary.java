@@ -20,6 +20,7 @@ final class ProfileSummary {
 
     private static final String PASS = "verdict/rule/Judge.run";
     private static final String SEQUENCE = "verdict/rule/UnrolledRuleSequence";
+    private static final String DECODE = "verdict/rule/Judge.decode";
     private static final String ICRC = "/Icrc";
     /** The parts of the pass by the method right below {@code Judge.run}, in the order a frame meets them. */
     private static final Map<String, String> PARTS = partNames();
@@ -33,7 +34,7 @@ final class ProfileSummary {
     private static Map<String, String> partNames() {
         final Map<String, String> parts = new LinkedHashMap<>();
         parts.put("pcap/CaptureReader.next", "reading the capture");
-        parts.put("verdict/rule/Judge.decode", "decoding");
+        parts.put(DECODE, "decoding");
         parts.put("verdict/state/CaptureState.admit", "the state's answers for the frame");
         parts.put(SEQUENCE, "the rules");
         parts.put("verdict/state/CaptureState.apply", "the state learning from the frame");
@@ -80,7 +81,7 @@ final class ProfileSummary {
         }
         final String below = pass + 1 < frames.length ? frames[pass + 1] : "";
         byPart.merge(partOf(below), samples, Long::sum);
-        if (below.contains("verdict/rule/Judge.decode") && indexOf(frames, ICRC, pass) >= 0) {
+        if (below.contains(DECODE) && indexOf(frames, ICRC, pass) >= 0) {
             icrc += samples;
         }
         int rule = -1;
