@@ -20,10 +20,25 @@ public final class DeviceFailure extends RuntimeException {
      * @param virtualTimeNs the fabric's virtual time then
      */
     public DeviceFailure(final String device, final String doing, final long virtualTimeNs, final Throwable cause) {
+        this(device, doing, "virtual time " + virtualTimeNs + " ns", virtualTimeNs, cause);
+    }
+
+    private DeviceFailure(final String device, final String doing, final String when, final long timeNs,
+                          final Throwable cause) {
         super(device + " raised " + cause.getClass().getName() + (cause.getMessage() == null ? "" : ": " + cause.getMessage())
-            + ", while " + doing + " at virtual time " + virtualTimeNs + " ns" + raisedAt(cause), cause);
+            + ", while " + doing + " at " + when + raisedAt(cause), cause);
         this.device = device;
-        this.virtualTimeNs = virtualTimeNs;
+        this.virtualTimeNs = timeNs;
+    }
+
+    /**
+     * As {@link #DeviceFailure(String, String, long, Throwable)}, for a device that runs in real time
+     * ({@code org.mprt.ctk.dut.udp}): {@code sinceStartNs} is the time since its loop started.
+     */
+    public static DeviceFailure inRealTime(final String device, final String doing, final long sinceStartNs,
+                                           final Throwable cause) {
+        return new DeviceFailure(device, doing, sinceStartNs + " ns of real time after its loop started", sinceStartNs,
+            cause);
     }
 
     /** The device's name and host. */
@@ -31,6 +46,7 @@ public final class DeviceFailure extends RuntimeException {
         return device;
     }
 
+    /** The fabric's virtual time when it was raised; for a device in real time, the time since its loop started. */
     public long virtualTimeNs() {
         return virtualTimeNs;
     }

@@ -27,7 +27,10 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * path first sent after the packet's latest transmission (first transmissions on a path go out in
  * PSN order). Oldest: no older PSN of the path captured and neither acknowledged nor abandoned;
  * PSNs before the capture began count as acknowledged. RTO_MIN is shortened by the judging
- * tolerance. A packet the captured ACKs had already acknowledged is never due.
+ * tolerance. A packet the captured ACKs had already acknowledged is never due, unless its copy was
+ * captured within the judging tolerance after the ACK: then it may have left before the sender had
+ * processed that ACK (a software sender on a busy host does so milliseconds late), and it is not held
+ * against the sender, as MPRT-LOSS-001 does not hold new data sent so soon after a detecting ACK.
  */
 public final class RetransmissionCauseRule extends BehaviourRule {
 
@@ -88,7 +91,8 @@ public final class RetransmissionCauseRule extends BehaviourRule {
     /** Null when the retransmission has a cause; otherwise why it has none. */
     private String unexplained(final PathRecord path, final int slot, final int psn, final long nowNs) {
         if (path.ackedFrame(slot) != 0 && !path.isAbandoned(slot)) {
-            return "the ACK of frame " + path.ackedFrame(slot) + " had acknowledged it";
+            return nowNs - path.ackedNs(slot) > timers.judgingToleranceNs()
+                ? "the ACK of frame " + path.ackedFrame(slot) + " had acknowledged it" : null;
         }
         final int later = acknowledgedLater(path, path.lastNs(slot));
         if (later >= timers.lossReorderThreshold()) {

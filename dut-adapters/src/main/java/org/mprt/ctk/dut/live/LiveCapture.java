@@ -1,0 +1,104 @@
+package org.mprt.ctk.dut.live;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.mprt.ctk.pcap.PcapWriter;
+
+/**
+ * A capture taken live on a network interface through libpcap, written by the kit's pcap writer:
+ * how the kit records what devices on a real interface put on the wire. It is armed when
+ * {@link #start} returns, so nothing sent after that is missed; {@link #awaitFrames} waits until it
+ * holds every frame the caller knows was sent, and {@link #stop} says how many the kernel dropped.
+ * The file is complete after {@link #stop}, and absent when the capture failed.
+ */
+public final class LiveCapture implements AutoCloseable {
+
+    /** What a stopped capture holds. {@code dropped} counts the frames libpcap says the kernel dropped. */
+    public record Summary(Path file, long frames, long dropped) {
+    }
+
+    private final LiveInterface live;
+    private final PcapWriter writer;
+    private final Path file;
+    private boolean stopped;
+
+    private LiveCapture(final Path file, final String interfaceName, final String filter) {
+        this.file = file;
+        final PcapWriter[] target = new PcapWriter[1];
+        // The writer needs the interface's link type, and the reader the writer: the reader waits for
+        // the first frame until the writer is set below, before this constructor returns.
+        final Object ready = new Object();
+        this.live = LiveInterface.open(interfaceName, filter, "capture on " + interfaceName, (ns, frame, original) -> {
+            synchronized (ready) {
+                target[0].write(ns, frame, 0, frame.length, original);
+            }
+        });
+        synchronized (ready) {
+            try {
+                target[0] = PcapWriter.create(file, live.linkType());
+            } catch (final IOException e) {
+                live.stop();
+                throw new UncheckedIOException("cannot write the capture " + file, e);
+            }
+        }
+        this.writer = target[0];
+    }
+
+    /**
+     * Starts capturing on {@code interfaceName} what matches the BPF {@code filter} into {@code file}.
+     *
+     * @throws LiveCaptureException saying what to do when libpcap does not load, the interface cannot be
+     *                              opened (that needs root or CAP_NET_RAW), or the filter is refused
+     */
+    public static LiveCapture start(final String interfaceName, final String filter, final Path file) {
+        return new LiveCapture(file, interfaceName, filter);
+    }
+
+    /** Frames captured so far. */
+    public long frames() {
+        return live.frames();
+    }
+
+    /** Waits until the capture holds at least {@code count} frames; false when {@code timeout} passed first. */
+    public boolean awaitFrames(final long count, final Duration timeout) {
+        return live.awaitFrames(count, timeout);
+    }
+
+    /**
+     * Stops capturing and completes the file.
+     *
+     * @throws LiveCaptureException when reading failed; the file is then not written
+     */
+    public Summary stop() {
+        stopped = true;
+        final long dropped;
+        try {
+            dropped = live.stop();
+        } catch (final RuntimeException e) {
+            writer.abort();
+            throw e;
+        }
+        try {
+            writer.close();
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot complete the capture " + file, e);
+        }
+        return new Summary(file, live.frames(), dropped);
+    }
+
+    /** Stops the capture and discards the file if it was not stopped: for try-with-resources after a failure. */
+    @Override
+    public void close() {
+        if (!stopped) {
+            stopped = true;
+            try {
+                live.stop();
+            } catch (final RuntimeException ignored) {
+                // Closing after another failure, which is the one to report.
+            }
+            writer.abort();
+        }
+    }
+}

@@ -1,0 +1,153 @@
+package org.mprt.ctk.dut.live;
+
+import java.io.IOException;
+import java.io.UncheckedIOException;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
+import java.nio.channels.DatagramChannel;
+import org.mprt.ctk.reference.attachment.FrameSink;
+import org.mprt.ctk.reference.attachment.IpAddress;
+import org.mprt.ctk.reference.attachment.NicPort;
+import org.mprt.ctk.wire.ip.NetworkKind;
+
+/**
+ * An endpoint's NIC port on a real network interface of this host, one IPv4 address of it: the frames
+ * the endpoint sends go onto the interface whole, as written (libpcap's packet injection), and the
+ * frames for its address and UDP port 4791 come back from the interface whole, as they crossed it.
+ *
+ * <p>Why not UDP sockets: a socket writes the IP header itself, and Linux numbers the IPv4
+ * identification of each datagram as it goes. The ICRC covers that field (rocev2-baseline.md,
+ * ROCE-ICRC-001), so an endpoint on a socket cannot know the ICRC of what it sends, nor check that of
+ * what it receives, whose IP header a socket does not show.
+ *
+ * <p>A UDP socket on the port's address and port 4791 takes the copies the host's own IP stack
+ * receives and drops them: without it, the host would answer each frame with an ICMP port
+ * unreachable.
+ */
+public final class PacketPort implements NicPort {
+
+    /** The UDP destination port of RoCEv2 and MPRT (MPRT-WIRE-001). */
+    public static final int TRANSPORT_PORT = 4791;
+
+    private final int planeIndex;
+    private final IpAddress address;
+    private final long macAddress;
+    private final long lineRateBps;
+    private final String interfaceName;
+    private final DatagramChannel stackCopies;
+    private final ByteBuffer discard = ByteBuffer.allocate(65_536);
+    private LiveInterface live;
+    private volatile long sent;
+    private volatile long received;
+
+    /**
+     * Binds the port's UDP socket; from the loop's thread.
+     *
+     * @throws UncheckedIOException naming the address when it is not one of this host's, or port 4791 is
+     *                              taken on it
+     */
+    PacketPort(final String interfaceName, final int planeIndex, final IpAddress address, final long macAddress,
+               final long lineRateBps) {
+        if (address.kind() != NetworkKind.IPV4) {
+            throw new IllegalArgumentException("a port on " + interfaceName + " needs an IPv4 address, not " + address);
+        }
+        this.interfaceName = interfaceName;
+        this.planeIndex = planeIndex;
+        this.address = address;
+        this.macAddress = macAddress;
+        this.lineRateBps = lineRateBps;
+        try {
+            stackCopies = DatagramChannel.open(StandardProtocolFamily.INET);
+            try {
+                stackCopies.bind(new InetSocketAddress(inet(address.ipv4()), TRANSPORT_PORT));
+            } catch (final IOException e) {
+                stackCopies.close();
+                throw e;
+            }
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot bind UDP port " + TRANSPORT_PORT + " on " + address
+                + " (expected an address of this host, e.g. one of 127.0.0.0/8 on lo, with the port free)", e);
+        }
+    }
+
+    /**
+     * Starts handing the frames for this port's address to {@code sink} as those of port
+     * {@code portIndex}, each as an event of {@code loop}; from the loop's thread.
+     */
+    void deliverTo(final RealTimeLoop loop, final FrameSink sink, final int portIndex) throws IOException {
+        loop.watch(stackCopies, channel -> {
+            for (discard.clear(); channel.receive(discard) != null; discard.clear()) {
+                // The endpoint has its copy from the interface.
+            }
+        });
+        live = LiveInterface.open(interfaceName, "udp dst port " + TRANSPORT_PORT + " and dst host " + address,
+            "port " + address + " on " + interfaceName, (ns, frame, original) -> loop.execute(() -> {
+                received++;
+                sink.onFrame(portIndex, frame, frame.length);
+            }));
+    }
+
+    @Override
+    public int planeIndex() {
+        return planeIndex;
+    }
+
+    @Override
+    public long macAddress() {
+        return macAddress;
+    }
+
+    @Override
+    public IpAddress ipAddress() {
+        return address;
+    }
+
+    @Override
+    public long lineRateBps() {
+        return lineRateBps;
+    }
+
+    /** Puts the frame on the interface as it is. */
+    @Override
+    public void transmit(final byte[] frame, final int lengthBytes) {
+        live.send(frame, lengthBytes);
+        sent++;
+    }
+
+    /** Frames this port has sent. */
+    public long sent() {
+        return sent;
+    }
+
+    /** Frames this port has received. */
+    public long received() {
+        return received;
+    }
+
+    /** Stops receiving and closes the socket. */
+    void close() {
+        try {
+            if (live != null) {
+                live.stop();
+            }
+        } finally {
+            try {
+                stackCopies.close();
+            } catch (final IOException ignored) {
+                // Closing at the end of a run: nothing is left to receive.
+            }
+        }
+    }
+
+    private static InetAddress inet(final int ipv4) {
+        try {
+            return InetAddress.getByAddress(new byte[] {(byte) (ipv4 >>> 24), (byte) (ipv4 >>> 16), (byte) (ipv4 >>> 8),
+                (byte) ipv4});
+        } catch (final UnknownHostException e) {
+            throw new IllegalStateException("four bytes are always an IPv4 address", e);
+        }
+    }
+}
