@@ -42,7 +42,7 @@ public final class InterfaceNode {
                     lineRateBps));
             }
         } catch (final RuntimeException e) {
-            made.forEach(PacketPort::close);
+            closeAll(made);
             throw e;
         }
         this.ports = List.copyOf(made);
@@ -66,6 +66,9 @@ public final class InterfaceNode {
         } catch (final IOException e) {
             close();
             throw new UncheckedIOException("opening the ports of " + name, e);
+        } catch (final RuntimeException e) {
+            close();
+            throw e;
         }
     }
 
@@ -98,9 +101,27 @@ public final class InterfaceNode {
         return ports.stream().mapToLong(PacketPort::sent).sum();
     }
 
-    /** Stops every port; from the loop's thread, or once the loop has ended. */
+    /**
+     * Stops every port; from the loop's thread, or once the loop has ended.
+     *
+     * @throws LiveCaptureException the first a port threw, once every port was asked to stop
+     */
     public void close() {
-        ports.forEach(PacketPort::close);
+        closeAll(ports);
+    }
+
+    private static void closeAll(final List<PacketPort> ports) {
+        RuntimeException first = null;
+        for (final PacketPort port : ports) {
+            try {
+                port.close();
+            } catch (final RuntimeException e) {
+                first = first == null ? e : first;
+            }
+        }
+        if (first != null) {
+            throw first;
+        }
     }
 
     private DeviceFailure failure(final String doing, final Throwable e) {

@@ -24,26 +24,10 @@ public final class LiveCapture implements AutoCloseable {
     private final Path file;
     private boolean stopped;
 
-    private LiveCapture(final Path file, final String interfaceName, final String filter) {
+    private LiveCapture(final Path file, final LiveInterface live, final PcapWriter writer) {
         this.file = file;
-        final PcapWriter[] target = new PcapWriter[1];
-        // The writer needs the interface's link type, and the reader the writer: the reader waits for
-        // the first frame until the writer is set below, before this constructor returns.
-        final Object ready = new Object();
-        this.live = LiveInterface.open(interfaceName, filter, "capture on " + interfaceName, (ns, frame, original) -> {
-            synchronized (ready) {
-                target[0].write(ns, frame, 0, frame.length, original);
-            }
-        });
-        synchronized (ready) {
-            try {
-                target[0] = PcapWriter.create(file, live.linkType());
-            } catch (final IOException e) {
-                live.stop();
-                throw new UncheckedIOException("cannot write the capture " + file, e);
-            }
-        }
-        this.writer = target[0];
+        this.live = live;
+        this.writer = writer;
     }
 
     /**
@@ -53,7 +37,16 @@ public final class LiveCapture implements AutoCloseable {
      *                              opened (that needs root or CAP_NET_RAW), or the filter is refused
      */
     public static LiveCapture start(final String interfaceName, final String filter, final Path file) {
-        return new LiveCapture(file, interfaceName, filter);
+        final PcapWriter[] writer = new PcapWriter[1];
+        try {
+            final LiveInterface live = LiveInterface.open(interfaceName, filter, "capture on " + interfaceName, link -> {
+                writer[0] = PcapWriter.create(file, link);
+                return (ns, frame, original) -> writer[0].write(ns, frame, 0, frame.length, original);
+            });
+            return new LiveCapture(file, live, writer[0]);
+        } catch (final IOException e) {
+            throw new UncheckedIOException("cannot write the capture " + file, e);
+        }
     }
 
     /** Frames captured so far. */

@@ -27,6 +27,12 @@ final class LiveInterface {
         void frame(long timestampNs, byte[] frame, int originalLengthBytes) throws IOException;
     }
 
+    /** Makes the consumer of the frames once the interface's link type is known (a capture file's header needs it). */
+    @FunctionalInterface
+    interface FramesOfLink {
+        Frames of(LinkType linkType) throws IOException;
+    }
+
     private static final int SNAP_LENGTH_BYTES = 65_535;
     /**
      * libpcap hands each frame over as it arrives (immediate mode): a device's port must not hold an
@@ -60,13 +66,15 @@ final class LiveInterface {
 
     /**
      * Opens {@code interfaceName}, armed with the BPF {@code filter} when this returns, and starts
-     * handing what passes it to {@code frames} on a thread named {@code readerName}.
+     * handing what passes it, on a thread named {@code readerName}, to the consumer {@code framesOfLink}
+     * makes for the interface's link type before the first frame is read.
      *
      * @throws LiveCaptureException saying what to do when libpcap does not load, the interface cannot be
      *                              opened (that needs root or CAP_NET_RAW), or the filter is refused
+     * @throws IOException          when the consumer cannot be made; the interface is then closed
      */
     static LiveInterface open(final String interfaceName, final String filter, final String readerName,
-                              final Frames frames) {
+                              final FramesOfLink framesOfLink) throws IOException {
         final PcapHandle handle = handle(interfaceName);
         try {
             handle.setFilter(filter, BpfProgram.BpfCompileMode.OPTIMIZE);
@@ -75,12 +83,12 @@ final class LiveInterface {
                 throw new LiveCaptureException("interface " + interfaceName + " has link type " + handle.getDlt()
                     + ", which the kit does not know");
             }
-            return new LiveInterface(handle, interfaceName, link, readerName, frames);
+            return new LiveInterface(handle, interfaceName, link, readerName, framesOfLink.of(link));
         } catch (final PcapNativeException | NotOpenException e) {
             handle.close();
             throw new LiveCaptureException("libpcap refused the filter \"" + filter + "\" on " + interfaceName + ": "
                 + e.getMessage(), e);
-        } catch (final RuntimeException e) {
+        } catch (final IOException | RuntimeException e) {
             handle.close();
             throw e;
         }

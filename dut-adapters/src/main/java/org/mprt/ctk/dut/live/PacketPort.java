@@ -8,6 +8,7 @@ import java.net.StandardProtocolFamily;
 import java.net.UnknownHostException;
 import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
+import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.reference.attachment.FrameSink;
 import org.mprt.ctk.reference.attachment.IpAddress;
 import org.mprt.ctk.reference.attachment.NicPort;
@@ -84,10 +85,16 @@ public final class PacketPort implements NicPort {
             }
         });
         live = LiveInterface.open(interfaceName, "udp dst port " + TRANSPORT_PORT + " and dst host " + address,
-            "port " + address + " on " + interfaceName, (ns, frame, original) -> loop.execute(() -> {
-                received++;
-                sink.onFrame(portIndex, frame, frame.length);
-            }));
+            "port " + address + " on " + interfaceName, link -> {
+                if (link != LinkType.ETHERNET) {
+                    throw new LiveCaptureException("interface " + interfaceName + " carries " + link
+                        + " frames; a device's port needs Ethernet frames");
+                }
+                return (ns, frame, original) -> loop.execute(() -> {
+                    received++;
+                    sink.onFrame(portIndex, frame, frame.length);
+                });
+            });
     }
 
     @Override

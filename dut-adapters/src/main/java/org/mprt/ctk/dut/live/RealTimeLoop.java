@@ -20,9 +20,10 @@ import org.mprt.ctk.reference.attachment.Cancellable;
 import org.mprt.ctk.reference.attachment.TimerService;
 
 /**
- * Real time for endpoints on real sockets: one thread runs every timer and every arriving datagram
- * of the endpoints it holds, one at a time, so that endpoints written for the fabric's
- * single-threaded virtual time run unchanged. Other threads reach the endpoints only through
+ * Real time for endpoints on a real network: one thread runs every timer of the endpoints it holds,
+ * every event other threads hand it (a frame read from an interface) and the reading of the sockets
+ * it watches, one at a time, so that endpoints written for the fabric's single-threaded virtual time
+ * run unchanged. Other threads reach the endpoints only through
  * {@link #call} and {@link #await}, which give up after their timeout: an endpoint that hangs or
  * throws ends the wait with an exception, never with a hung caller.
  *
@@ -40,7 +41,7 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
 
     /** What the loop runs when a socket it watches has datagrams. */
     @FunctionalInterface
-    public interface Readable {
+    public interface DatagramReader {
         void read(DatagramChannel channel) throws IOException;
     }
 
@@ -117,11 +118,11 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
         return timer;
     }
 
-    /** Only from the loop's thread: runs {@code readable} whenever {@code channel} has datagrams. */
-    public void watch(final DatagramChannel channel, final Readable readable) throws IOException {
+    /** Only from the loop's thread: runs {@code reader} whenever {@code channel} has datagrams. */
+    public void watch(final DatagramChannel channel, final DatagramReader reader) throws IOException {
         checkOnLoop();
         channel.configureBlocking(false);
-        channel.register(selector, SelectionKey.OP_READ, readable);
+        channel.register(selector, SelectionKey.OP_READ, reader);
     }
 
     /**
@@ -297,7 +298,7 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
             final SelectionKey key = keys.next();
             keys.remove();
             if (key.isValid() && key.isReadable()) {
-                ((Readable) key.attachment()).read((DatagramChannel) key.channel());
+                ((DatagramReader) key.attachment()).read((DatagramChannel) key.channel());
             }
         }
     }

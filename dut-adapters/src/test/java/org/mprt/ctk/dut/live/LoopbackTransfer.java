@@ -82,6 +82,13 @@ final class LoopbackTransfer {
 
     /** The judge of such a capture: the nodes' timers declared in a PICS written beside it. */
     static CaptureJudge judge(final Path capture) throws IOException {
+        final Path pics = capture.resolveSibling(capture.getFileName() + ".pics.yaml");
+        writePics(pics);
+        return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart();
+    }
+
+    /** Writes the PICS of the nodes: the reference's, with their timers and the JUDGING_TOLERANCE of a JVM. */
+    static void writePics(final Path pics) throws IOException {
         final StringBuilder timers = new StringBuilder("timers:\n");
         final Map<String, Number> defaults = MprtConfig.defaults().specTable();
         SOFTWARE_TIMERS.specTable().forEach((name, value) -> {
@@ -89,11 +96,10 @@ final class LoopbackTransfer {
                 timers.append("  ").append(name).append(": ").append(value).append('\n');
             }
         });
-        final Path pics = capture.resolveSibling(capture.getFileName() + ".pics.yaml");
         Files.writeString(pics, Files.readString(Path.of("..", "spec", "pics", "reference-mprt.yaml"))
+            .replace("run in the kit's emulated fabric.", "run on one host's loopback interface, in real time.")
             .replace("timers: {}\n", timers.toString())
             .replace("judgingToleranceNs: 10000", "judgingToleranceNs: " + JUDGING_TOLERANCE_NS));
-        return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart();
     }
 
     /** Node {@code n}'s address on each of the two planes. */

@@ -24,7 +24,8 @@ import org.mprt.ctk.verdict.Verdict;
  * must not fail), or an input error (the capture is malformed, and the error must name this frame
  * and byte offset). It may also say where the capture was taken ({@code takenAt}, the addresses of
  * one node) and that it holds every connection from its start ({@code fromConnectionStart}), as a
- * user would tell {@code ctk verdict}.
+ * user would tell {@code ctk verdict}, and name the PICS the capture's implementation declares
+ * ({@code pics}, a file beside the expectation), whose timers and JUDGING_TOLERANCE the judge applies.
  */
 public final class CaptureExpectation {
 
@@ -44,6 +45,7 @@ public final class CaptureExpectation {
     private boolean fromConnectionStart;
     private List<Integer> slowerPaths = List.of();
     private long portRateMbps;
+    private Path pics;
 
     private CaptureExpectation(final Path file, final String description, final Map<String, Expected> verdicts,
                                final ExpectedError error) {
@@ -88,6 +90,12 @@ public final class CaptureExpectation {
         root.path("slowerPaths").forEach(n -> slower.add(n.asInt()));
         e.slowerPaths = List.copyOf(slower);
         e.portRateMbps = root.path("portRateMbps").asLong(0);
+        if (root.has("pics")) {
+            e.pics = expectationFile.resolveSibling(root.get("pics").asText());
+            if (!Files.isRegularFile(e.pics)) {
+                throw new IOException(expectationFile + ": pics: no file " + e.pics);
+            }
+        }
         return e;
     }
 
@@ -121,6 +129,11 @@ public final class CaptureExpectation {
     /** The line rate of the receiving node's ports in Mb/s (MPRT-RECV-001, MPRT-RECV-004); 0 when not stated. */
     public long portRateMbps() {
         return portRateMbps;
+    }
+
+    /** The PICS file the capture is judged with, when the expectation names one. */
+    public Optional<Path> pics() {
+        return Optional.ofNullable(pics);
     }
 
     private static Expected parseExpected(final Path file, final String id, final JsonNode node) throws IOException {

@@ -6,13 +6,14 @@ import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
 import org.mprt.ctk.pcap.CaptureFormatException;
+import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 
 /**
  * Judges a capture of {@code captures/} and compares the judgement with its expectation file. The
  * same code serves {@code ctk run} and the replay test, so that both mean the same by "as expected".
- * What the expectation file says of the capture point and the capture's start is told to the judge.
+ * What the expectation file says of the capture point, the capture's start and the PICS is told to the judge.
  */
 public final class CaptureReplay {
 
@@ -53,7 +54,9 @@ public final class CaptureReplay {
     public Result replay(final Path capture) throws IOException {
         final CaptureExpectation expectation = CaptureExpectation.read(CaptureExpectation.fileFor(capture));
         try {
-            CaptureJudge told = expectation.takenAt().isEmpty() ? judge : judge.takenAt(expectation.takenAt());
+            final CaptureJudge base = expectation.pics().isEmpty() ? judge
+                : CaptureJudge.declaring(Pics.load(expectation.pics().get()));
+            CaptureJudge told = expectation.takenAt().isEmpty() ? base : base.takenAt(expectation.takenAt());
             told = expectation.fromConnectionStart() ? told.fromConnectionStart() : told;
             told = expectation.slowerPaths().isEmpty() ? told : told.slowerPaths(expectation.slowerPaths());
             told = expectation.portRateMbps() == 0 ? told : told.portRateMbps(expectation.portRateMbps());

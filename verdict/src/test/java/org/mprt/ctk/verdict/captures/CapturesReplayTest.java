@@ -1,7 +1,10 @@
 package org.mprt.ctk.verdict.captures;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.IOException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -11,6 +14,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
+import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
@@ -92,5 +96,27 @@ class CapturesReplayTest {
             .as("rules no expectation file names as failing").isEmpty();
         assertThat(ids.stream().filter(id -> !namedPass.contains(id)).toList())
             .as("rules no expectation file names as passing").isEmpty();
+    }
+
+    /**
+     * A capture named with a PICS is judged with its timers and JUDGING_TOLERANCE: the live loopback
+     * capture's reference nodes, run with slow timers, meet them and fail the spec's defaults.
+     */
+    @Test
+    void shouldJudgeACaptureWithThePicsItsExpectationNames() throws Exception {
+        final Path capture = CapturesGenerationTest.CAPTURES.resolve("live").resolve("mprt-loopback.pcap");
+
+        assertThat(replay.replay(capture).mismatches()).isEmpty();
+        assertThat(CaptureJudge.standard().fromConnectionStart().judge(capture).verdictOn("MPRT-SACK-007").orElseThrow()
+            .outcome()).isEqualTo(Outcome.FAIL);
+    }
+
+    @Test
+    void shouldRefuseAnExpectationWhosePicsFileIsMissing(@TempDir final Path dir) throws Exception {
+        final Path expectation = dir.resolve("x.expected.json");
+        Files.writeString(expectation, "{\"pics\": \"x.pics.yaml\", \"verdicts\": {\"MPRT-WIRE-001\": \"pass\"}}");
+
+        assertThatThrownBy(() -> CaptureExpectation.read(expectation)).isInstanceOf(IOException.class)
+            .hasMessage(expectation + ": pics: no file " + dir.resolve("x.pics.yaml"));
     }
 }
