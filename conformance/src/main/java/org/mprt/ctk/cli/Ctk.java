@@ -7,8 +7,8 @@ import picocli.CommandLine.Command;
 @Command(name = "ctk", mixinStandardHelpOptions = true, versionProvider = Ctk.Version.class,
     description = "mprt-ctk: conformance and interop test kit for the MPRT multipath RDMA transport "
         + "profile and the RoCEv2 baseline.",
-    subcommands = {RunCommand.class, VerdictCommand.class, CoverageCommand.class, MergeCommand.class, TestCommand.class,
-        CommandLine.HelpCommand.class},
+    subcommands = {RunCommand.class, VerdictCommand.class, LiveCommand.class, CoverageCommand.class, MergeCommand.class,
+        TestCommand.class, CommandLine.HelpCommand.class},
     footer = ExitCodes.FOOTER)
 public final class Ctk implements Runnable {
 

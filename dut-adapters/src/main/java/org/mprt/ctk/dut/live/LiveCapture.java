@@ -3,7 +3,9 @@ package org.mprt.ctk.dut.live;
 import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.nio.file.Path;
+import java.nio.file.Files;
 import java.time.Duration;
+import java.util.Optional;
 import org.mprt.ctk.pcap.PcapWriter;
 
 /**
@@ -46,6 +48,24 @@ public final class LiveCapture implements AutoCloseable {
             return new LiveCapture(file, live, writer[0]);
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write the capture " + file, e);
+        }
+    }
+
+    /**
+     * Why this machine cannot capture on {@code interfaceName} (libpcap missing, not root), found by
+     * starting and stopping a capture; empty when it can.
+     */
+    public static Optional<String> whyNotOn(final String interfaceName) {
+        try {
+            final Path probe = Files.createTempFile("ctk-live-probe", ".pcap");
+            try {
+                start(interfaceName, "udp port " + PacketPort.TRANSPORT_PORT, probe).stop();
+            } finally {
+                Files.deleteIfExists(probe);
+            }
+            return Optional.empty();
+        } catch (final LiveCaptureException | IOException | UncheckedIOException e) {
+            return Optional.of(e.getMessage());
         }
     }
 

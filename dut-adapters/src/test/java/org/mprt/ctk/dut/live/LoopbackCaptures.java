@@ -22,19 +22,16 @@ public final class LoopbackCaptures {
         final Path folder = Path.of(args.length > 0 ? args[0] : "../captures/live");
         Files.createDirectories(folder);
         record(folder, "mprt-loopback", new LoopbackTransfer());
-        final LoopbackTransfer notEct = new LoopbackTransfer();
-        notEct.senderConfig = LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.NOT_ECN_CAPABLE).build();
-        record(folder, "mprt-loopback-not-ect", notEct);
+        record(folder, "mprt-loopback-not-ect", new LoopbackTransfer()
+            .sender(LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.NOT_ECN_CAPABLE).build()));
     }
 
     private static void record(final Path folder, final String name, final LoopbackTransfer transfer) throws Exception {
-        transfer.bytes = 256 * 1024;
-        transfer.messageBytes = 64 * 1024;
-        final LoopbackTransfer.Result result = transfer.run(folder.resolve(name + ".pcap"));
+        final LoopbackTransfer.Result result = transfer.bytes(256 * 1024, 64 * 1024).run(folder.resolve(name + ".pcap"));
         if (!result.completed() || !result.intact() || result.capture().frames() != result.framesSent()) {
             throw new IllegalStateException(name + ": " + result);
         }
-        LoopbackTransfer.writePics(folder.resolve(name + ".pics.yaml"));
+        Files.writeString(folder.resolve(name + ".pics.yaml"), LoopbackTransfer.pics());
         System.out.println(name + ": " + result);
     }
 }
