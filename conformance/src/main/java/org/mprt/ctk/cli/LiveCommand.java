@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
 import java.util.concurrent.Callable;
+import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.dut.live.LiveCapture;
 import org.mprt.ctk.dut.live.LiveCaptureException;
 import org.mprt.ctk.dut.live.LoopFailure;
@@ -67,8 +68,6 @@ final class LiveCommand implements Callable<Integer> {
         final Path outDir = out != null ? out : KitHome.get().resolve("reports").resolve("live");
         Files.createDirectories(outDir);
         final Path capture = outDir.resolve("loopback.pcap");
-        final Path pics = outDir.resolve("loopback.pics.yaml");
-        Files.writeString(pics, LoopbackTransfer.pics());
         final LoopbackTransfer.Result result;
         try {
             result = transfer.run(capture);
@@ -76,9 +75,17 @@ final class LiveCommand implements Callable<Integer> {
             System.err.println("ctk: cannot run on lo here: " + e.getMessage());
             return ExitCodes.INPUT_ERROR;
         } catch (final LoopFailure e) {
-            System.err.println("ctk: the transfer on lo ended without a capture: " + e.getMessage());
-            return ExitCodes.KIT_ERROR;
+            if (e.getCause() instanceof DeviceFailure) {
+                System.err.println("ctk: the transfer on lo ended without a capture: " + e.getCause().getMessage());
+                return ExitCodes.KIT_ERROR;
+            }
+            // The host refused a socket or a port: another run holds the nodes' addresses, say.
+            System.err.println("ctk: cannot run on lo here: " + (e.getCause() == null ? e : e.getCause()).getMessage()
+                + "; is another ctk live or ctk test running on this host?");
+            return ExitCodes.INPUT_ERROR;
         }
+        final Path pics = outDir.resolve("loopback.pics.yaml");
+        Files.writeString(pics, LoopbackTransfer.pics());
         System.out.println("ctk: node A " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "wrote " + bytes
             + " bytes to node B on lo: " + (result.completed() ? "every message completed" : "NOT every message completed")
             + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "

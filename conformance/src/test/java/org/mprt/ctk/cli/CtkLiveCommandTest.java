@@ -4,6 +4,10 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayOutputStream;
 import java.io.PrintStream;
+import java.net.InetAddress;
+import java.net.InetSocketAddress;
+import java.net.StandardProtocolFamily;
+import java.nio.channels.DatagramChannel;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.AfterEach;
@@ -63,6 +67,20 @@ class CtkLiveCommandTest {
         assertThat(exit).isEqualTo(ExitCodes.FAIL);
         assertThat(out.toString(StandardCharsets.UTF_8)).contains("node A (mutant NOT_ECN_CAPABLE) wrote 65536 bytes")
             .contains("MPRT-WIRE-006 frame 1: ip.ecn: expected ECT(0), ECT(1) or CE, found Not-ECT");
+    }
+
+    @Test
+    void shouldExitTwoAndWriteNothingWhenAnotherSocketHoldsANodesPort() throws Exception {
+        assumeLiveCaptureOnLo();
+
+        try (DatagramChannel taken = DatagramChannel.open(StandardProtocolFamily.INET)) {
+            taken.bind(new InetSocketAddress(InetAddress.getByName("127.77.1.2"), 4791));
+            assertThat(Ctk.execute("live", "--out", dir.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        }
+
+        assertThat(err.toString(StandardCharsets.UTF_8)).contains("ctk: cannot run on lo here: cannot bind UDP port 4791 on"
+            + " 127.77.1.2").contains("is another ctk live or ctk test running on this host?");
+        assertThat(dir).isEmptyDirectory();
     }
 
     @Test
