@@ -3,18 +3,14 @@ package org.mprt.ctk.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.stream.Stream;
-import org.junit.jupiter.api.AfterEach;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 
 /** The command line keeps its exit-code contract: 0 pass, 1 fail, 2 usage or input error. */
@@ -22,27 +18,12 @@ class CtkCommandLineTest {
 
     static final Path CAPTURES = Path.of("..", "captures");
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream savedOut;
-    private PrintStream savedErr;
+    @RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
 
     @TempDir
     Path reports;
 
-    @BeforeEach
-    void captureConsole() {
-        savedOut = System.out;
-        savedErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restoreConsole() {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
-    }
 
     @Test
     void shouldExitZeroAndWriteReportsForAConformingCapture() {
@@ -51,7 +32,7 @@ class CtkCommandLineTest {
         assertThat(exit).isEqualTo(ExitCodes.PASS);
         assertThat(reports.resolve("mprt-clean/verdict.json")).exists();
         assertThat(reports.resolve("mprt-clean/verdict.html")).exists();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("no MUST violated");
+        assertThat(console.out()).contains("no MUST violated");
     }
 
     @Test
@@ -59,7 +40,7 @@ class CtkCommandLineTest {
         final int exit = Ctk.execute("verdict", "--out", reports.toString(), CAPTURES.resolve("wire/mprt-bad-data.pcap").toString());
 
         assertThat(exit).isEqualTo(ExitCodes.FAIL);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("MPRT-WIRE-031").contains("frame 4");
+        assertThat(console.out()).contains("MPRT-WIRE-031").contains("frame 4");
     }
 
     @Test
@@ -68,7 +49,7 @@ class CtkCommandLineTest {
             CAPTURES.resolve("malformed/truncated-record.pcap").toString());
 
         assertThat(exit).isEqualTo(ExitCodes.INPUT_ERROR);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("truncated-record.pcap").contains("frame 2")
+        assertThat(console.err()).contains("truncated-record.pcap").contains("frame 2")
             .contains("byte offset 100").doesNotContain("Exception");
         assertThat(reports).isEmptyDirectory();
     }
@@ -85,7 +66,7 @@ class CtkCommandLineTest {
         } finally {
             System.setIn(savedIn);
         }
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("standard input: 9 frames").contains("MPRT-WIRE-031");
+        assertThat(console.out()).contains("standard input: 9 frames").contains("MPRT-WIRE-031");
         assertThat(Files.readString(reports.resolve("stdin/verdict.json"))).contains("\"file\" : \"standard input\"");
         // The page decodes the frames it cites from the copy: the stream cannot be read a second time.
         assertThat(Files.readString(reports.resolve("stdin/verdict.html"))).contains("<div class=\"frame\" id=\"frame-4\">");
@@ -101,17 +82,17 @@ class CtkCommandLineTest {
         } finally {
             System.setIn(savedIn);
         }
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("file standard input, frame 2, byte offset 100")
+        assertThat(console.err()).contains("file standard input, frame 2, byte offset 100")
             .doesNotContain("ctk-capture");
     }
 
     @Test
     void shouldSayAFolderIsNotACaptureAndReadADeviceAsAStream() {
         assertThat(Ctk.execute("verdict", "--out", reports.toString(), CAPTURES.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains(CAPTURES + ": a folder; expected a pcap or pcapng file");
+        assertThat(console.err()).contains(CAPTURES + ": a folder; expected a pcap or pcapng file");
         if (Files.exists(Path.of("/dev/null"))) {
             assertThat(Ctk.execute("verdict", "--out", reports.toString(), "/dev/null")).isEqualTo(ExitCodes.INPUT_ERROR);
-            assertThat(err.toString(StandardCharsets.UTF_8)).contains("file /dev/null, before the first frame, byte offset 0: file is empty");
+            assertThat(console.err()).contains("file /dev/null, before the first frame, byte offset 0: file is empty");
         }
     }
 
@@ -133,7 +114,7 @@ class CtkCommandLineTest {
 
         assertThat(Files.readString(reports.resolve("run/verdict.json"))).contains(clean.toString());
         assertThat(Files.readString(reports.resolve("run-2/verdict.json"))).contains(bad.toString());
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains(reports.resolve("run-2").resolve("verdict.html").toString());
+        assertThat(console.out()).contains(reports.resolve("run-2").resolve("verdict.html").toString());
     }
 
     @Test
@@ -144,7 +125,7 @@ class CtkCommandLineTest {
             assertThat(Ctk.execute("verdict", option[0], option[1], "--out", reports.toString(), capture))
                 .as(String.join(" ", option)).isEqualTo(ExitCodes.INPUT_ERROR);
         }
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("--port-rate 0: expected a line rate in Mb/s above 0")
+        assertThat(console.err()).contains("--port-rate 0: expected a line rate in Mb/s above 0")
             .contains("--port-rate -5: expected").contains("--slower-paths 64: expected path_ids from 0 to 63")
             .contains("--slower-paths -1: expected");
         assertThat(Ctk.execute("verdict", "--port-rate", "100000", "--slower-paths", "0,63", "--out", reports.toString(),
@@ -160,21 +141,21 @@ class CtkCommandLineTest {
 
     @Test
     void shouldListExitCodesInEveryCommandsHelp() {
-        for (final String command : new String[] {"run", "verdict", "coverage", "merge", "test"}) {
-            out.reset();
+        for (final String command : new String[] {"run", "verdict", "live", "coverage", "merge", "test"}) {
+            console.resetOut();
             assertThat(Ctk.execute(command, "--help")).isEqualTo(ExitCodes.PASS);
-            assertThat(out.toString(StandardCharsets.UTF_8)).as(command).contains("Exit codes:").contains("3  kit error");
+            assertThat(console.out()).as(command).contains("Exit codes:").contains("3  kit error");
         }
     }
 
     @Test
     void shouldPrintTheExitCodesAsWrittenWithinTheHelpsWidth() {
         // picocli folds a footer line past its 80 columns, which breaks the table of exit codes apart.
-        for (final String[] help : new String[][] {{"--help"}, {"verdict", "--help"}, {"coverage", "--help"},
+        for (final String[] help : new String[][] {{"--help"}, {"verdict", "--help"}, {"live", "--help"}, {"coverage", "--help"},
             {"run", "--help"}, {"merge", "--help"}}) {
-            out.reset();
+            console.resetOut();
             assertThat(Ctk.execute(help)).isEqualTo(ExitCodes.PASS);
-            final List<String> lines = out.toString(StandardCharsets.UTF_8).lines().toList();
+            final List<String> lines = console.out().lines().toList();
             final String footer = String.format(help.length == 2 && List.of("run", "merge").contains(help[0])
                 ? ExitCodes.SUITE_FOOTER : ExitCodes.FOOTER);
             assertThat(lines).as(String.join(" ", help)).containsSubsequence(footer.lines().toList());
@@ -192,7 +173,7 @@ class CtkCommandLineTest {
             .doesNotContain("\"asExpected\" : false");
         assertThat(reports.resolve("replay/index.html")).exists();
         assertThat(reports.resolve("index.html")).exists();
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("judged as expected").doesNotContain("MISMATCH");
+        assertThat(console.out()).contains("judged as expected").doesNotContain("MISMATCH");
     }
 
     @Test
@@ -205,11 +186,11 @@ class CtkCommandLineTest {
         assertThat(Ctk.execute("verdict", "--out", reports.resolve("a").toString(), clean.toString())).isEqualTo(ExitCodes.PASS);
         assertThat(Ctk.execute("verdict", "--pics", pics.toString(), "--out", reports.resolve("b").toString(),
             CAPTURES.resolve("wire/mprt-bad-data.pcap").toString())).isEqualTo(ExitCodes.FAIL);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("PMTU of 1024 bytes");
+        assertThat(console.out()).contains("PMTU of 1024 bytes");
 
         Files.writeString(pics, "profile: mprt-0.1\n");
         assertThat(Ctk.execute("verdict", "--pics", pics.toString(), clean.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("pmtu1024.yaml");
+        assertThat(console.err()).contains("pmtu1024.yaml");
     }
 
     @Test
@@ -218,9 +199,9 @@ class CtkCommandLineTest {
 
         assertThat(Ctk.execute("verdict", "--out", reports.toString(), "--taken-at", "10.0.0.1", "--from-start", capture))
             .isEqualTo(ExitCodes.FAIL);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("MPRT-PATH-001").contains("PSN 2 is skipped");
+        assertThat(console.out()).contains("MPRT-PATH-001").contains("PSN 2 is skipped");
 
         assertThat(Ctk.execute("verdict", "--taken-at", "no-such-host", capture)).isEqualTo(ExitCodes.INPUT_ERROR);
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("expected an IPv4 or IPv6 address");
+        assertThat(console.err()).contains("expected an IPv4 or IPv6 address");
     }
 }

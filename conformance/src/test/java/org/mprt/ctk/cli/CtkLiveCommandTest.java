@@ -2,45 +2,26 @@ package org.mprt.ctk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.nio.channels.DatagramChannel;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
-import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.Assumptions;
-import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.dut.live.LiveCapture;
 
 /** ctk live: the reference nodes on lo, captured live and judged, with the exit-code contract. */
 class CtkLiveCommandTest {
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream savedOut;
-    private PrintStream savedErr;
+    @RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
 
     @TempDir
     Path dir;
 
-    @BeforeEach
-    void captureConsole() {
-        savedOut = System.out;
-        savedErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
-    }
-
-    @AfterEach
-    void restoreConsole() {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
-    }
 
     @Test
     void shouldPassTheReferenceNodesAndWriteTheCaptureItsPicsAndTheReports() {
@@ -48,9 +29,9 @@ class CtkLiveCommandTest {
 
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "262144");
 
-        assertThat(exit).as("%s%s", out.toString(StandardCharsets.UTF_8), err.toString(StandardCharsets.UTF_8))
+        assertThat(exit).as("%s%s", console.out(), console.err())
             .isEqualTo(ExitCodes.PASS);
-        assertThat(out.toString(StandardCharsets.UTF_8))
+        assertThat(console.out())
             .contains("wrote 262144 bytes to node B on lo: every message completed, the bytes arrived intact")
             .contains(" 0 fail, ").contains("no MUST violated");
         assertThat(dir.resolve("loopback.pcap")).exists();
@@ -65,7 +46,7 @@ class CtkLiveCommandTest {
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "65536", "--mutant", "NOT_ECN_CAPABLE");
 
         assertThat(exit).isEqualTo(ExitCodes.FAIL);
-        assertThat(out.toString(StandardCharsets.UTF_8)).contains("node A (mutant NOT_ECN_CAPABLE) wrote 65536 bytes")
+        assertThat(console.out()).contains("node A (mutant NOT_ECN_CAPABLE) wrote 65536 bytes")
             .contains("MPRT-WIRE-006 frame 1: ip.ecn: expected ECT(0), ECT(1) or CE, found Not-ECT");
     }
 
@@ -78,7 +59,7 @@ class CtkLiveCommandTest {
             assertThat(Ctk.execute("live", "--out", dir.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
         }
 
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("ctk: cannot run on lo here: cannot bind UDP port 4791 on"
+        assertThat(console.err()).contains("ctk: cannot run on lo here: cannot bind UDP port 4791 on"
             + " 127.77.1.2").contains("is another ctk live or ctk test running on this host?");
         assertThat(dir).isEmptyDirectory();
     }
@@ -89,7 +70,7 @@ class CtkLiveCommandTest {
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--bytes", "1000", "--message-bytes", "2000"))
             .isEqualTo(ExitCodes.INPUT_ERROR);
 
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("ctk: --bytes/--message-bytes: bytes 0: expected 1 to 67108864")
+        assertThat(console.err()).contains("ctk: --bytes/--message-bytes: bytes 0: expected 1 to 67108864")
             .contains("message bytes 2000: expected 1 to the transfer's 1000");
         assertThat(dir).isEmptyDirectory();
     }
@@ -98,7 +79,7 @@ class CtkLiveCommandTest {
     void shouldExitTwoNamingTheMutantsForAnUnknownOne() {
         assertThat(Ctk.execute("live", "--mutant", "NOPE")).isEqualTo(ExitCodes.INPUT_ERROR);
 
-        assertThat(err.toString(StandardCharsets.UTF_8)).contains("Invalid value for option '--mutant'")
+        assertThat(console.err()).contains("Invalid value for option '--mutant'")
             .contains("NOT_ECN_CAPABLE").contains("but was 'NOPE'");
     }
 

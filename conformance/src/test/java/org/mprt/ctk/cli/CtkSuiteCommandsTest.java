@@ -4,11 +4,8 @@ import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
 import java.io.IOException;
-import java.io.PrintStream;
 import java.io.UncheckedIOException;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
@@ -20,6 +17,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.AfterEach;
 import org.junit.jupiter.api.BeforeEach;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.conformance.runtime.ScenarioSeed;
 
@@ -32,32 +30,24 @@ class CtkSuiteCommandsTest {
 
     private static final ObjectMapper JSON = new ObjectMapper();
 
-    private final ByteArrayOutputStream out = new ByteArrayOutputStream();
-    private final ByteArrayOutputStream err = new ByteArrayOutputStream();
-    private PrintStream savedOut;
-    private PrintStream savedErr;
+    @RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
 
     @TempDir
     Path tmp;
 
     @BeforeEach
-    void captureConsoleAtTheKitsHome() {
-        savedOut = System.out;
-        savedErr = System.err;
-        System.setOut(new PrintStream(out, true, StandardCharsets.UTF_8));
-        System.setErr(new PrintStream(err, true, StandardCharsets.UTF_8));
+    void atTheKitsHome() {
         System.setProperty("ctk.home", Path.of("..").toAbsolutePath().normalize().toString());
     }
 
     @AfterEach
-    void restoreConsole() {
-        System.setOut(savedOut);
-        System.setErr(savedErr);
+    void clearTheKitsHome() {
         System.clearProperty("ctk.home");
     }
 
     private String output() {
-        return out.toString(StandardCharsets.UTF_8) + err.toString(StandardCharsets.UTF_8);
+        return console.out() + console.err();
     }
 
     @Test
@@ -355,7 +345,7 @@ class CtkSuiteCommandsTest {
 
         assertThat(exit).isEqualTo(ExitCodes.FAIL);
         assertThat(Files.readAllLines(rerun)).singleElement().asString().endsWith("rerun.feature:13");
-        out.reset();
+        console.resetOut();
         assertThat(Ctk.execute("run", "--features", features.toString(), "--no-replay", "--out", tmp.resolve("b").toString(),
             "@" + rerun)).isEqualTo(ExitCodes.FAIL);
         assertThat(output()).contains("scenarios: 1 run: 0 passed, 1 failed").contains("expected fail at data packets");
@@ -400,9 +390,9 @@ class CtkSuiteCommandsTest {
     @Test
     void shouldListExitCodesInTheHelpOfTheSuiteCommands() {
         for (final String command : new String[] {"run", "merge", "coverage"}) {
-            out.reset();
+            console.resetOut();
             assertThat(Ctk.execute(command, "--help")).isEqualTo(ExitCodes.PASS);
-            assertThat(out.toString(StandardCharsets.UTF_8)).as(command).contains("Exit codes:").contains("3  kit error");
+            assertThat(console.out()).as(command).contains("Exit codes:").contains("3  kit error");
         }
     }
 
