@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
+import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.dut.live.LiveCapture;
@@ -12,6 +13,8 @@ import org.mprt.ctk.dut.live.LoopFailure;
 import org.mprt.ctk.dut.live.LoopbackTransfer;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.reference.mprt.Deviation;
+import org.mprt.ctk.reference.mprt.MprtConfig;
+import org.mprt.ctk.reference.mprt.MprtNode;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.report.ConsoleSummary;
@@ -44,8 +47,8 @@ final class LiveCommand implements Callable<Integer> {
     private Integer messageBytes;
 
     @Option(names = "--mutant", paramLabel = "DEVIATION",
-        description = "Node A deviates from the spec as this mutant of the reference does, e.g. NOT_ECN_CAPABLE "
-            + "(one of: ${COMPLETION-CANDIDATES})")
+        description = "Both nodes deviate from the spec as this mutant of the reference does: a sender's deviation "
+            + "shows in node A, a receiver's in node B; e.g. NOT_ECN_CAPABLE (one of: ${COMPLETION-CANDIDATES})")
     private Deviation mutant;
 
     @Override
@@ -58,7 +61,9 @@ final class LiveCommand implements Callable<Integer> {
             return ExitCodes.INPUT_ERROR;
         }
         if (mutant != null) {
-            transfer.sender(LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(mutant).build());
+            final MprtConfig deviating = LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(mutant).build();
+            transfer.sender(deviating).receiver((ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2),
+                deviating));
         }
         final Optional<String> cannot = LiveCapture.whyNotOn("lo");
         if (cannot.isPresent()) {
@@ -86,7 +91,7 @@ final class LiveCommand implements Callable<Integer> {
         }
         final Path pics = outDir.resolve("loopback.pics.yaml");
         Files.writeString(pics, LoopbackTransfer.pics());
-        System.out.println("ctk: node A " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "wrote " + bytes
+        System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A wrote " + bytes
             + " bytes to node B on lo: " + (result.completed() ? "every message completed" : "NOT every message completed")
             + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "
             + result.capture().frames() + " of the " + result.framesSent() + " frames sent, the kernel dropped "

@@ -46,7 +46,7 @@ class CtkLiveCommandTest {
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "65536", "--mutant", "NOT_ECN_CAPABLE");
 
         assertThat(exit).isEqualTo(ExitCodes.FAIL);
-        assertThat(console.out()).contains("node A (mutant NOT_ECN_CAPABLE) wrote 65536 bytes")
+        assertThat(console.out()).contains("(mutant NOT_ECN_CAPABLE) node A wrote 65536 bytes")
             .contains("MPRT-WIRE-006 frame 1: ip.ecn: expected ECT(0), ECT(1) or CE, found Not-ECT");
     }
 
