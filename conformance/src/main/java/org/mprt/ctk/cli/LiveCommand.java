@@ -28,7 +28,7 @@ import picocli.CommandLine.Option;
         + "transfer live through libpcap and judge the capture.",
         "Node A (127.77.1.1, 127.77.2.1) RDMA WRITEs to node B (127.77.1.2, 127.77.2.2) over two planes and four "
             + "paths. Both run the timers of mprt-v0.1.md section 14 at their slow end; the PICS written beside the "
-            + "capture declares them, with a JUDGING_TOLERANCE of 50 ms.",
+            + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
         "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder. "
             + "Needs libpcap and root or CAP_NET_RAW."},
     footer = ExitCodes.FOOTER)

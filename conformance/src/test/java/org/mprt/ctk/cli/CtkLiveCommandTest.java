@@ -35,7 +35,7 @@ class CtkLiveCommandTest {
             .contains("wrote 262144 bytes to node B on lo: every message completed, the bytes arrived intact")
             .contains(" 0 fail, ").contains("no MUST violated");
         assertThat(dir.resolve("loopback.pcap")).exists();
-        assertThat(dir.resolve("loopback.pics.yaml")).content().contains("judgingToleranceNs: 50000000");
+        assertThat(dir.resolve("loopback.pics.yaml")).content().contains("judgingToleranceNs: 200000000");
         assertThat(dir.resolve("loopback/verdict.html")).exists();
     }
 

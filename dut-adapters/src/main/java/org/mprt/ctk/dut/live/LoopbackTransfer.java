@@ -35,8 +35,11 @@ public final class LoopbackTransfer {
         .ackCoalesceDelayNs(64_000).rtoInitNs(100_000_000).rtoMinNs(1_000_000).rtoMaxNs(100_000_000).failRtoCount(16)
         .probeIntervalNs(10_000_000).probeTimeoutNs(100_000_000).rnrDelayNs(1_000_000).guidanceWindowNs(1_000_000)
         .guidanceReactionNs(100_000).build();
-    /** JUDGING_TOLERANCE for the capture: how late a JVM's loop may act, GC pauses included. */
-    public static final long JUDGING_TOLERANCE_NS = 50_000_000;
+    /**
+     * JUDGING_TOLERANCE for the capture: how late a JVM may act. On this 2-core machine with both cores
+     * kept busy by other processes, the first ACKs of a fresh JVM left 50 to 200 ms late.
+     */
+    public static final long JUDGING_TOLERANCE_NS = 200_000_000;
     /** The line rate of every port, which the nodes pace their data to. */
     public static final long LINE_RATE_BPS = 1_000_000_000L;
     /** The most bytes one transfer may move: at the line rate, half a second. */

@@ -6,7 +6,6 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnknownHostException;
-import java.nio.ByteBuffer;
 import java.nio.channels.DatagramChannel;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.reference.attachment.FrameSink;
@@ -24,9 +23,10 @@ import org.mprt.ctk.wire.ip.NetworkKind;
  * ROCE-ICRC-001), so an endpoint on a socket cannot know the ICRC of what it sends, nor check that of
  * what it receives, whose IP header a socket does not show.
  *
- * <p>A UDP socket on the port's address and port 4791 takes the copies the host's own IP stack
- * receives and drops them: without it, the host would answer each frame with an ICMP port
- * unreachable.
+ * <p>A UDP socket, never read, holds the port's address and port 4791: the host's own IP stack
+ * receives a copy of each frame, and with no socket there it would answer each one with an ICMP port
+ * unreachable; with one, the copies fill its buffer and the kernel drops the rest, silently. The
+ * socket also keeps a second run on this host from taking the same address.
  */
 public final class PacketPort implements NicPort {
 
@@ -38,8 +38,8 @@ public final class PacketPort implements NicPort {
     private final long macAddress;
     private final long lineRateBps;
     private final String interfaceName;
+    /** Holds the address and port; never read. */
     private final DatagramChannel stackCopies;
-    private final ByteBuffer discard = ByteBuffer.allocate(65_536);
     private LiveInterface live;
     private volatile long sent;
     private volatile long received;
@@ -79,11 +79,6 @@ public final class PacketPort implements NicPort {
      * {@code portIndex}, each as an event of {@code loop}; from the loop's thread.
      */
     void deliverTo(final RealTimeLoop loop, final FrameSink sink, final int portIndex) throws IOException {
-        loop.watch(stackCopies, channel -> {
-            for (discard.clear(); channel.receive(discard) != null; discard.clear()) {
-                // The endpoint has its copy from the interface.
-            }
-        });
         live = LiveInterface.open(interfaceName, "udp dst port " + TRANSPORT_PORT + " and dst host " + address,
             "port " + address + " on " + interfaceName, link -> {
                 if (link != LinkType.ETHERNET) {

@@ -1,13 +1,6 @@
 package org.mprt.ctk.dut.live;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.channels.ClosedSelectorException;
-import java.nio.channels.DatagramChannel;
-import java.nio.channels.SelectionKey;
-import java.nio.channels.Selector;
 import java.time.Duration;
-import java.util.Iterator;
 import java.util.PriorityQueue;
 import java.util.concurrent.Callable;
 import java.util.concurrent.CompletableFuture;
@@ -15,35 +8,27 @@ import java.util.concurrent.ConcurrentLinkedQueue;
 import java.util.concurrent.ExecutionException;
 import java.util.concurrent.TimeUnit;
 import java.util.concurrent.TimeoutException;
+import java.util.concurrent.locks.LockSupport;
 import java.util.function.BooleanSupplier;
 import org.mprt.ctk.reference.attachment.Cancellable;
 import org.mprt.ctk.reference.attachment.TimerService;
 
 /**
- * Real time for endpoints on a real network: one thread runs every timer of the endpoints it holds,
- * every event other threads hand it (a frame read from an interface) and the reading of the sockets
- * it watches, one at a time, so that endpoints written for the fabric's single-threaded virtual time
- * run unchanged. Other threads reach the endpoints only through
- * {@link #call} and {@link #await}, which give up after their timeout: an endpoint that hangs or
- * throws ends the wait with an exception, never with a hung caller.
+ * Real time for endpoints on a real network: one thread runs every timer of the endpoints it holds
+ * and every event other threads hand it (a frame read from an interface), one at a time, so that
+ * endpoints written for the fabric's single-threaded virtual time run unchanged. Other threads reach
+ * the endpoints only through {@link #call} and {@link #await}, which give up after their timeout: an
+ * endpoint that hangs or throws ends the wait with an exception, never with a hung caller.
  *
- * <p>Why it spins when a timer is near: a selector sleeps in milliseconds, while the protocol's
- * timers are microseconds (ACK_REQ_DELAY at most 10 µs). Within {@link #SPIN_NS} of the next timer
- * the loop polls its sockets without sleeping.
+ * <p>Between events the thread parks until its next timer, as precisely as the kernel wakes it
+ * (Linux's timer slack is 50 µs), and whoever hands it work unparks it. It does not spin, which
+ * would hold a core that the threads reading frames need, nor sleep in a selector's milliseconds,
+ * when the protocol's timers are microseconds (ACK_REQ_DELAY at most 10 µs).
  */
 public final class RealTimeLoop implements TimerService, AutoCloseable {
 
     /** How long starting or stopping an endpoint on the loop may take. */
     public static final Duration STARTING = Duration.ofSeconds(10);
-
-    /** How near the next timer must be for the loop to poll instead of sleep. */
-    static final long SPIN_NS = 2_000_000;
-
-    /** What the loop runs when a socket it watches has datagrams. */
-    @FunctionalInterface
-    public interface DatagramReader {
-        void read(DatagramChannel channel) throws IOException;
-    }
 
     private static final class Timer implements Cancellable {
         final long atNs;
@@ -78,7 +63,6 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
     }
 
     private final long originNs = System.nanoTime();
-    private final Selector selector;
     private final PriorityQueue<Timer> timers = new PriorityQueue<>((a, b) ->
         a.atNs != b.atNs ? Long.compare(a.atNs, b.atNs) : Long.compare(a.order, b.order));
     private final ConcurrentLinkedQueue<Pending> tasks = new ConcurrentLinkedQueue<>();
@@ -94,11 +78,6 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
 
     /** Starts the loop's thread, named {@code name}. */
     public RealTimeLoop(final String name) {
-        try {
-            selector = Selector.open();
-        } catch (final IOException e) {
-            throw new UncheckedIOException("no selector for the loop " + name, e);
-        }
         thread = new Thread(this::run, name);
         thread.setDaemon(true);
         thread.start();
@@ -118,20 +97,13 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
         return timer;
     }
 
-    /** Only from the loop's thread: runs {@code reader} whenever {@code channel} has datagrams. */
-    public void watch(final DatagramChannel channel, final DatagramReader reader) throws IOException {
-        checkOnLoop();
-        channel.configureBlocking(false);
-        channel.register(selector, SelectionKey.OP_READ, reader);
-    }
-
     /**
      * From any thread: runs {@code event} on the loop's thread, in the order handed. What it throws ends
      * the loop, as what a timer throws does.
      */
     public void execute(final Runnable event) {
         events.add(event);
-        selector.wakeup();
+        LockSupport.unpark(thread);
     }
 
     /** True on the loop's own thread. */
@@ -166,7 +138,7 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
         final CompletableFuture<Boolean> held = new CompletableFuture<>();
         final Pending waiter = new Pending(() -> condition.getAsBoolean() && held.complete(true), held);
         waiters.add(waiter);
-        selector.wakeup();
+        LockSupport.unpark(thread);
         failPendingIfEnded();
         try {
             return outcome(held, timeout, "the condition");
@@ -185,16 +157,11 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
     @Override
     public void close() {
         closing = true;
-        selector.wakeup();
+        LockSupport.unpark(thread);
         try {
             thread.join(TimeUnit.SECONDS.toMillis(10));
         } catch (final InterruptedException e) {
             Thread.currentThread().interrupt();
-        }
-        try {
-            selector.close();
-        } catch (final IOException | ClosedSelectorException ignored) {
-            // Closing: the sockets are closed by their owners.
         }
     }
 
@@ -207,18 +174,13 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
                 // Before the loop may sleep: what it just ran may be what a waiter waits for.
                 waiters.removeIf(Pending::run);
                 final long nextNs = nextTimerNs();
-                final long waitNs = nextNs == Long.MAX_VALUE ? Long.MAX_VALUE : nextNs - nowNs();
-                final int ready;
-                if (waitNs <= SPIN_NS) {
-                    ready = selector.selectNow();
-                    if (ready == 0) {
-                        Thread.onSpinWait();
+                if (events.isEmpty() && tasks.isEmpty() && !closing) {
+                    // An unpark since the queues were looked at makes this return at once.
+                    if (nextNs == Long.MAX_VALUE) {
+                        LockSupport.park(this);
+                    } else {
+                        LockSupport.parkNanos(this, nextNs - nowNs());
                     }
-                } else {
-                    ready = selector.select(waitNs == Long.MAX_VALUE ? 0 : TimeUnit.NANOSECONDS.toMillis(waitNs - SPIN_NS / 2));
-                }
-                if (ready > 0) {
-                    readReady();
                 }
             }
         } catch (final Throwable t) {
@@ -251,7 +213,7 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
 
     private void hand(final Pending task) {
         tasks.add(task);
-        selector.wakeup();
+        LockSupport.unpark(thread);
         failPendingIfEnded();
     }
 
@@ -290,17 +252,6 @@ public final class RealTimeLoop implements TimerService, AutoCloseable {
             timers.poll();
         }
         return timers.isEmpty() ? Long.MAX_VALUE : timers.peek().atNs;
-    }
-
-    private void readReady() throws IOException {
-        final Iterator<SelectionKey> keys = selector.selectedKeys().iterator();
-        while (keys.hasNext()) {
-            final SelectionKey key = keys.next();
-            keys.remove();
-            if (key.isValid() && key.isReadable()) {
-                ((DatagramReader) key.attachment()).read((DatagramChannel) key.channel());
-            }
-        }
     }
 
     private void checkOnLoop() {
