@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.Optional;
-import java.util.SplittableRandom;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.dut.live.LiveCapture;
@@ -13,8 +12,6 @@ import org.mprt.ctk.dut.live.LoopFailure;
 import org.mprt.ctk.dut.live.LoopbackTransfer;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.reference.mprt.Deviation;
-import org.mprt.ctk.reference.mprt.MprtConfig;
-import org.mprt.ctk.reference.mprt.MprtNode;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.report.ConsoleSummary;
@@ -61,9 +58,7 @@ final class LiveCommand implements Callable<Integer> {
             return ExitCodes.INPUT_ERROR;
         }
         if (mutant != null) {
-            final MprtConfig deviating = LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(mutant).build();
-            transfer.sender(deviating).receiver((ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2),
-                deviating));
+            transfer.deviating(mutant);
         }
         final Optional<String> cannot = LiveCapture.whyNotOn("lo");
         if (cannot.isPresent()) {

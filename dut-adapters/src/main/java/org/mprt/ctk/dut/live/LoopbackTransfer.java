@@ -9,6 +9,7 @@ import java.util.SplittableRandom;
 import org.mprt.ctk.dut.PicsDocument;
 import org.mprt.ctk.dut.fabric.FabricNode;
 import org.mprt.ctk.reference.attachment.IpAddress;
+import org.mprt.ctk.reference.mprt.Deviation;
 import org.mprt.ctk.reference.mprt.MprtConfig;
 import org.mprt.ctk.reference.mprt.MprtNode;
 import org.mprt.ctk.reference.verbs.Connection;
@@ -83,6 +84,15 @@ public final class LoopbackTransfer {
         return this;
     }
 
+    /**
+     * Both nodes deviate from the spec as the reference's mutant {@code deviation} does: a sender's
+     * deviation shows in node A, a receiver's in node B.
+     */
+    public LoopbackTransfer deviating(final Deviation deviation) {
+        final MprtConfig config = SOFTWARE_TIMERS.toBuilder().deviate(deviation).build();
+        return sender(config).receiver((ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2), config));
+    }
+
     /** Node B's device, a reference MPRT node with {@link #SOFTWARE_TIMERS} unless told otherwise. */
     public LoopbackTransfer receiver(final FabricNode.DeviceFactory<?> factory) {
         this.receiverFactory = factory;
@@ -138,7 +148,13 @@ public final class LoopbackTransfer {
             return new Result(completed, intact, sent, live.stop());
         } finally {
             loop.close();
-            nodes.forEach(InterfaceNode::close);
+            for (final InterfaceNode node : nodes) {
+                try {
+                    node.close();
+                } catch (final RuntimeException e) {
+                    // Closed already on the way out, or closing after the failure that is being thrown.
+                }
+            }
         }
     }
 
