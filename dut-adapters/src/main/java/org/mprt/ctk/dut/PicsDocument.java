@@ -4,6 +4,9 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 
 /**
  * A PICS as a device declares it (mprt-v0.1.md section 15): its YAML text and where it comes from.
@@ -13,6 +16,9 @@ import java.nio.charset.StandardCharsets;
  * @param yaml   the PICS document
  */
 public record PicsDocument(String source, String yaml) {
+
+    private static final Pattern EMPTY_TIMERS = Pattern.compile("(?m)^timers: \\{}\n");
+    private static final Pattern JUDGING_TOLERANCE = Pattern.compile("(?m)^judgingToleranceNs: \\d+$");
 
     /** The PICS of the kit's MPRT reference implementation. */
     public static final String REFERENCE_MPRT = "/spec/pics/reference-mprt.yaml";
@@ -29,5 +35,39 @@ public record PicsDocument(String source, String yaml) {
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot read " + resource, e);
         }
+    }
+
+    /**
+     * This PICS declaring {@code timers} (the spec's names, values in the PICS's units) in place of
+     * its empty {@code timers: {}} block; this PICS itself for none. The source stays; a caller that
+     * tells the two apart says so in its own.
+     *
+     * @throws IllegalStateException when this PICS has no empty timers block to fill
+     */
+    public PicsDocument withTimers(final Map<String, ? extends Number> timers) {
+        if (timers.isEmpty()) {
+            return this;
+        }
+        final StringBuilder block = new StringBuilder("timers:\n");
+        timers.forEach((name, value) -> block.append("  ").append(name).append(": ").append(value).append('\n'));
+        return new PicsDocument(source, replaced(EMPTY_TIMERS, block.toString(), "empty timers block"));
+    }
+
+    /**
+     * This PICS declaring a JUDGING_TOLERANCE of {@code toleranceNs}.
+     *
+     * @throws IllegalStateException when this PICS declares no judgingToleranceNs to replace
+     */
+    public PicsDocument withJudgingToleranceNs(final long toleranceNs) {
+        return new PicsDocument(source, replaced(JUDGING_TOLERANCE, "judgingToleranceNs: " + toleranceNs,
+            "judgingToleranceNs line"));
+    }
+
+    private String replaced(final Pattern what, final String with, final String expected) {
+        final Matcher m = what.matcher(yaml);
+        if (!m.find()) {
+            throw new IllegalStateException("the PICS " + source + " has no " + expected + " to replace");
+        }
+        return m.replaceFirst(Matcher.quoteReplacement(with));
     }
 }

@@ -1,6 +1,7 @@
 package org.mprt.ctk.conformance.runtime;
 
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.mprt.ctk.dut.DeviceUnderTest;
 import org.mprt.ctk.dut.PicsDocument;
@@ -57,11 +58,8 @@ final class TunedDevice implements DeviceUnderTest {
             if (rtoMaxNs == 0) {
                 return reference;
             }
-            final String yaml = reference.yaml().replace("timers: {}\n", "timers:\n  RTO_MAX: " + rtoMaxNs + "\n");
-            if (yaml.equals(reference.yaml())) {
-                throw new IllegalStateException("the reference PICS " + reference.source() + " declares timers already");
-            }
-            return new PicsDocument(reference.source() + " with RTO_MAX " + Quantity.formatNs(rtoMaxNs), yaml);
+            return new PicsDocument(reference.source() + " with RTO_MAX " + Quantity.formatNs(rtoMaxNs),
+                reference.withTimers(Map.of("RTO_MAX", rtoMaxNs)).yaml());
         }
 
         String describe() {

@@ -3,6 +3,7 @@ package org.mprt.ctk.dut.live;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
@@ -104,17 +105,16 @@ public final class LoopbackTransfer {
      * {@link #JUDGING_TOLERANCE_NS}, for the judge of the capture.
      */
     public static String pics() {
-        final StringBuilder timers = new StringBuilder("timers:\n");
         final Map<String, Number> defaults = MprtConfig.defaults().specTable();
+        final Map<String, Number> timers = new LinkedHashMap<>();
         SOFTWARE_TIMERS.specTable().forEach((name, value) -> {
             if (!value.equals(defaults.get(name))) {
-                timers.append("  ").append(name).append(": ").append(value).append('\n');
+                timers.put(name, value);
             }
         });
-        return PicsDocument.fromClasspath(PicsDocument.REFERENCE_MPRT).yaml()
-            .replace("run in the kit's emulated fabric.", "run on one host's loopback interface, in real time.")
-            .replace("timers: {}\n", timers.toString())
-            .replace("judgingToleranceNs: 10000", "judgingToleranceNs: " + JUDGING_TOLERANCE_NS);
+        return PicsDocument.fromClasspath(PicsDocument.REFERENCE_MPRT).withTimers(timers)
+            .withJudgingToleranceNs(JUDGING_TOLERANCE_NS).yaml()
+            .replace("run in the kit's emulated fabric.", "run on one host's loopback interface, in real time.");
     }
 
     /**

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.SplittableRandom;
 import java.util.function.Consumer;
+import org.mprt.ctk.dut.PicsDocument;
 import org.mprt.ctk.fabric.address.IpAddress;
 import org.mprt.ctk.fabric.tap.PcapTap;
 import org.mprt.ctk.fabric.topology.Topology;
@@ -180,13 +181,8 @@ final class BehaviourScenario {
     CaptureJudge judgeWith(final int host) throws IOException {
         final Path capture = captures.get(host);
         final Path pics = capture.resolveSibling(capture.getFileName() + ".pics.yaml");
-        final String base = transport == Transport.MPRT ? "reference-mprt.yaml" : "reference-rocev2.yaml";
-        final StringBuilder timers = new StringBuilder("timers:\n");
-        picsTimers.forEach((name, value) -> timers.append("  ").append(name).append(": ").append(value).append('\n'));
-        final String text = Files.readString(Path.of("..", "spec", "pics", base))
-            .replace("timers: {}\n", picsTimers.isEmpty() ? "timers: {}\n" : timers.toString())
-            .replace("judgingToleranceNs: 10000", "judgingToleranceNs: 0");
-        Files.writeString(pics, text);
+        final String base = transport == Transport.MPRT ? PicsDocument.REFERENCE_MPRT : PicsDocument.REFERENCE_ROCEV2;
+        Files.writeString(pics, PicsDocument.fromClasspath(base).withTimers(picsTimers).withJudgingToleranceNs(0).yaml());
         return CaptureJudge.declaring(Pics.load(pics)).takenAt(addresses.get(host)).fromConnectionStart()
             .fromEmulatedFabric();
     }
