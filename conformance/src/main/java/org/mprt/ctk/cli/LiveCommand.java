@@ -14,7 +14,6 @@ import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.reference.mprt.Deviation;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
-import org.mprt.ctk.verdict.report.ConsoleSummary;
 import org.mprt.ctk.verdict.report.ReportSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
@@ -92,11 +91,8 @@ final class LiveCommand implements Callable<Integer> {
             + result.capture().frames() + " of the " + result.framesSent() + " frames sent, the kernel dropped "
             + result.capture().dropped());
         final Judgement j = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().judge(capture);
-        final Path reports = outDir.resolve("loopback");
-        ReportSet.standard(KitHome.kitVersion()).write(j, reports);
-        ConsoleSummary.print(j, System.out);
+        final int exit = VerdictCommand.reported(j, ReportSet.standard(KitHome.kitVersion()), outDir.resolve("loopback"));
         System.out.println("  capture: " + capture);
-        System.out.println("  reports: " + reports.resolve("verdict.html"));
-        return j.anyFailed() ? ExitCodes.FAIL : ExitCodes.PASS;
+        return exit;
     }
 }

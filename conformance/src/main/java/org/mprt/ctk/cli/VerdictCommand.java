@@ -155,11 +155,7 @@ final class VerdictCommand implements Callable<Integer> {
                 for (int n = 2; !folders.add(folder); n++) {
                     folder = input.folderName() + "-" + n;
                 }
-                final Path dir = outDir.resolve(folder);
-                reports.write(j, dir);
-                ConsoleSummary.print(j, System.out);
-                System.out.println("  reports: " + dir.resolve("verdict.html"));
-                return j.anyFailed() ? ExitCodes.FAIL : ExitCodes.PASS;
+                return reported(j, reports, outDir.resolve(folder));
             } catch (final CaptureFormatException e) {
                 System.err.println("ctk: " + input.named(e).getMessage());
                 return ExitCodes.INPUT_ERROR;
@@ -172,5 +168,16 @@ final class VerdictCommand implements Callable<Integer> {
             System.err.println("ctk: " + e.getMessage());
             return ExitCodes.INPUT_ERROR;
         }
+    }
+
+    /**
+     * Writes a judgement's reports into {@code dir} and prints its summary and where the reports are;
+     * its exit code: {@link ExitCodes#FAIL} when a MUST or MUST NOT failed.
+     */
+    static int reported(final Judgement j, final ReportSet reports, final Path dir) throws IOException {
+        reports.write(j, dir);
+        ConsoleSummary.print(j, System.out);
+        System.out.println("  reports: " + dir.resolve("verdict.html"));
+        return j.anyFailed() ? ExitCodes.FAIL : ExitCodes.PASS;
     }
 }
