@@ -69,11 +69,6 @@ public final class LiveCapture implements AutoCloseable {
         }
     }
 
-    /** Frames captured so far. */
-    public long frames() {
-        return live.frames();
-    }
-
     /** Waits until the capture holds at least {@code count} frames; false when {@code timeout} passed first. */
     public boolean awaitFrames(final long count, final Duration timeout) {
         return live.awaitFrames(count, timeout);

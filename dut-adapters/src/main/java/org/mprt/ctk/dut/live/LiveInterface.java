@@ -46,18 +46,16 @@ final class LiveInterface {
 
     private final PcapHandle handle;
     private final String interfaceName;
-    private final LinkType linkType;
     private final Frames frames;
     private final Thread reader;
     private volatile boolean stopping;
     private volatile long read;
     private volatile Throwable failure;
 
-    private LiveInterface(final PcapHandle handle, final String interfaceName, final LinkType linkType,
-                          final String readerName, final Frames frames) {
+    private LiveInterface(final PcapHandle handle, final String interfaceName, final String readerName,
+                          final Frames frames) {
         this.handle = handle;
         this.interfaceName = interfaceName;
-        this.linkType = linkType;
         this.frames = frames;
         this.reader = new Thread(this::read, readerName);
         reader.setDaemon(true);
@@ -83,7 +81,7 @@ final class LiveInterface {
                 throw new LiveCaptureException("interface " + interfaceName + " has link type " + handle.getDlt()
                     + ", which the kit does not know");
             }
-            return new LiveInterface(handle, interfaceName, link, readerName, framesOfLink.of(link));
+            return new LiveInterface(handle, interfaceName, readerName, framesOfLink.of(link));
         } catch (final PcapNativeException | NotOpenException e) {
             handle.close();
             throw new LiveCaptureException("libpcap refused the filter \"" + filter + "\" on " + interfaceName + ": "
@@ -92,10 +90,6 @@ final class LiveInterface {
             handle.close();
             throw e;
         }
-    }
-
-    LinkType linkType() {
-        return linkType;
     }
 
     /** Frames handed to the consumer so far. */
@@ -114,8 +108,8 @@ final class LiveInterface {
     }
 
     /**
-     * Waits until at least {@code count} frames were handed over: libpcap hands frames over in batches,
-     * after they crossed the interface.
+     * Waits until at least {@code count} frames were handed over: the reading thread takes each from
+     * libpcap after it crossed the interface.
      *
      * @return false when {@code timeout} passed first, or reading failed
      */
