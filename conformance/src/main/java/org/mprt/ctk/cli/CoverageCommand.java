@@ -37,9 +37,9 @@ final class CoverageCommand implements Callable<Integer> {
         if (!Files.isDirectory(features)) {
             throw new InputException(features + ": no features folder");
         }
+        final Path outDir = OutputFolder.of(out, home.resolve("reports").resolve("coverage"));
         final CoverageReport report = CoverageReport.of(FeatureIndex.scan(features, home));
-        final Path outDir = out != null ? out : home.resolve("reports").resolve("coverage");
-        report.write(outDir);
+                report.write(outDir);
         report.print(System.out);
         System.out.println("reports: " + outDir.resolve("coverage.html"));
         if (!report.problems().isEmpty()) {

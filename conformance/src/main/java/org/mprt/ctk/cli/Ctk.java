@@ -1,5 +1,8 @@
 package org.mprt.ctk.cli;
 
+import java.nio.file.AccessDeniedException;
+import java.nio.file.FileSystemException;
+import java.nio.file.NoSuchFileException;
 import picocli.CommandLine;
 import picocli.CommandLine.Command;
 
@@ -49,11 +52,28 @@ public final class Ctk implements Runnable {
                 commandLine.getErr().println("ctk: " + e.getMessage());
                 return ExitCodes.INPUT_ERROR;
             }
+            if (e instanceof FileSystemException f) {
+                // Checked beforehand where the kit can (OutputFolder); a folder that changes under a run still
+                // ends here, said as what it is, not as a bug of the kit.
+                commandLine.getErr().println("ctk: cannot write or read " + f.getFile() + ": " + reason(f));
+                return ExitCodes.INPUT_ERROR;
+            }
             commandLine.getErr().println("ctk: kit error: " + e);
             e.printStackTrace(commandLine.getErr());
             return ExitCodes.KIT_ERROR;
         });
         return cli.execute(args);
+    }
+
+    /** The system's reason, or what the exception's type says when the system gave none. */
+    private static String reason(final FileSystemException f) {
+        if (f.getReason() != null) {
+            return f.getReason();
+        }
+        if (f instanceof AccessDeniedException) {
+            return "permission denied";
+        }
+        return f instanceof NoSuchFileException ? "no such file or folder" : f.getClass().getSimpleName();
     }
 
     private static void applyExitCodes(final CommandLine cli) {

@@ -7,7 +7,7 @@ public final class ExitCodes {
     public static final int PASS = 0;
     /** At least one MUST or MUST NOT requirement failed, or (run, merge) a scenario failed. */
     public static final int FAIL = 1;
-    /** Usage error or bad input: unknown option, missing file, malformed capture or parameter. */
+    /** Usage error or bad input: unknown option, missing file, malformed capture or parameter, output folder not writable. */
     public static final int INPUT_ERROR = 2;
     /** The kit itself failed; a crash must never look like a FAIL. */
     public static final int KIT_ERROR = 3;
@@ -18,7 +18,8 @@ public final class ExitCodes {
         + "     and not applicable verdicts are reported, not counted as failures)%n"
         + "  1  at least one MUST or MUST NOT requirement failed%n"
         + "  2  usage or input error (bad option, missing or malformed capture, a%n"
-        + "     capture truncated while being judged, bad parameter)%n"
+        + "     capture truncated while being judged, bad parameter, an output%n"
+        + "     folder that cannot be written)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 
@@ -31,7 +32,8 @@ public final class ExitCodes {
         + "     without a verdict (ERROR: it raised an exception or ran without end)%n"
         + "  2  usage or input error (bad option, tag expression or shard, or tags and a%n"
         + "     name that select no scenario; a feature file asks for something the kit%n"
-        + "     cannot do, reported with its file and line)%n"
+        + "     cannot do, reported with its file and line; an output folder that%n"
+        + "     cannot be written)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more);%n"
         + "     also a scenario that ended in an error before its verdict (ERROR) by the%n"

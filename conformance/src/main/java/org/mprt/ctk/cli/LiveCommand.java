@@ -49,6 +49,7 @@ final class LiveCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
+        final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("live"));
         final LoopbackTransfer transfer;
         try {
             transfer = new LoopbackTransfer().bytes(bytes, messageBytes != null ? messageBytes : Math.min(bytes, 256 * 1024));
@@ -64,7 +65,6 @@ final class LiveCommand implements Callable<Integer> {
             System.err.println("ctk: cannot run on lo here: " + cannot.get());
             return ExitCodes.INPUT_ERROR;
         }
-        final Path outDir = out != null ? out : KitHome.get().resolve("reports").resolve("live");
         Files.createDirectories(outDir);
         final Path capture = outDir.resolve("loopback.pcap");
         final LoopbackTransfer.Result result;

@@ -38,7 +38,7 @@ final class MergeCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        final Path outDir = out != null ? out : KitHome.get().resolve("reports").resolve("merged");
+        final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("merged"));
         final List<ScenarioFolders.Entry> all = new ArrayList<>();
         final Map<String, Path> seen = new HashMap<>();
         for (final Path dir : dirs) {

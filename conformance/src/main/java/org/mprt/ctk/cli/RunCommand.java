@@ -88,7 +88,7 @@ final class RunCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         final Path home = KitHome.get();
-        final Path outDir = (out != null ? out : home.resolve("reports").resolve("run")).toAbsolutePath().normalize();
+        final Path outDir = OutputFolder.of(out, home.resolve("reports").resolve("run")).toAbsolutePath().normalize();
         final Path features = featuresDir != null ? featuresDir : home.resolve("features");
         final SuiteRun.Options options = options(home, features, outDir);
         clean(outDir);
@@ -118,6 +118,9 @@ final class RunCommand implements Callable<Integer> {
         }
         if (threads < 1) {
             throw new InputException("--threads " + threads + ": expected at least 1");
+        }
+        if (rerunFile != null && !rerunFile.isEmpty()) {
+            OutputFolder.file("--rerun-file", Path.of(rerunFile));
         }
         if (capturesDir != null && !noReplay && !Files.isDirectory(capturesDir)) {
             // Said before the suite runs, not after it.

@@ -130,7 +130,7 @@ final class VerdictCommand implements Callable<Integer> {
 
     @Override
     public Integer call() throws IOException {
-        final Path outDir = out != null ? out : KitHome.get().resolve("reports").resolve("verdict");
+        final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("verdict"));
         final CaptureJudge judge = configured(base());
         final ReportSet reports = ReportSet.standard(KitHome.kitVersion());
         int exit = ExitCodes.PASS;

@@ -1,6 +1,7 @@
 package org.mprt.ctk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.ByteArrayInputStream;
 import java.io.IOException;
@@ -137,6 +138,46 @@ class CtkCommandLineTest {
         assertThat(Ctk.execute("verdict", "--out", reports.toString(), "no-such.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("verdict", "--no-such-option", "x.pcap")).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute()).isEqualTo(ExitCodes.INPUT_ERROR);
+    }
+
+    @Test
+    void shouldExitTwoBeforeAnyWorkWhenTheOutputFolderCannotBeMade() throws IOException {
+        final Path file = Files.writeString(reports.resolve("a-file"), "not a folder");
+        final String out = file.resolve("reports").toString();
+        final String capture = CAPTURES.resolve("wire/mprt-clean.pcap").toString();
+        final String[][] commands = {
+            {"verdict", "--out", out, capture},
+            {"run", "--out", out, "--no-replay", "--name", "no scenario has this name"},
+            {"live", "--out", out},
+            {"coverage", "--features", "../features", "--out", out},
+            {"merge", "--out", out, reports.toString()},
+        };
+        for (final String[] command : commands) {
+            final int before = console.err().length();
+            assertThat(Ctk.execute(command)).as(command[0]).isEqualTo(ExitCodes.INPUT_ERROR);
+            assertThat(console.err().substring(before)).as(command[0])
+                .contains("--out " + out + ": " + file + " is a file, expected a folder to make a folder in")
+                .doesNotContain("Exception");
+        }
+        assertThat(console.out()).isEmpty();
+        assertThat(Ctk.execute("run", "--features", "../features", "--rerun-file", reports.toString(), "--no-replay"))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(console.err()).contains("--rerun-file " + reports + ": is a folder, expected a file");
+        try (Stream<Path> left = Files.list(reports)) {
+            assertThat(left).containsExactly(file);
+        }
+    }
+
+    @Test
+    void shouldSayWhichFolderItCouldNotWriteWhenTheSystemRefusesOnlyAtTheWrite() {
+        // For root, /proc passes the checks made beforehand (a folder, writable by its mode) but makes no
+        // folder; for anyone else the check beforehand says so.
+        assumeTrue(Files.isDirectory(Path.of("/proc")), "a Linux /proc");
+        final int exit = Ctk.execute("verdict", "--out", "/proc/ctk-reports", CAPTURES.resolve("wire/mprt-clean.pcap").toString());
+
+        assertThat(exit).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(console.err()).containsAnyOf("ctk: cannot write or read /proc/ctk-reports: ",
+            "ctk: --out /proc/ctk-reports: cannot write in /proc (no write permission)").doesNotContain("Exception");
     }
 
     @Test
