@@ -23,6 +23,16 @@ public final class ExitCodes {
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 
+    static final String LIVE_FOOTER = "%nExit codes:%n"
+        + "  0  every message arrived intact and no MUST or MUST NOT requirement failed%n"
+        + "  1  a MUST or MUST NOT requirement failed, or the bytes did not all arrive;%n"
+        + "     or the device under test (--dut-command) broke its contract (ERROR:%n"
+        + "     it exited, said nothing in time, or wrote something else)%n"
+        + "  2  usage or input error (bad option; no libpcap, no rights, or another run%n"
+        + "     holding the nodes' addresses; an output folder that cannot be written)%n"
+        + "  3  kit error (a bug in the kit: please report it with the command line;%n"
+        + "     or the JVM ran out of memory, and the message says how to give it more)%n";
+
     static final String SUITE_FOOTER = "%nExit codes:%n"
         + "  0  every scenario passed and no MUST or MUST NOT requirement failed%n"
         + "     (failed SHOULDs, inconclusive, not applicable and untested%n"

@@ -3,9 +3,13 @@ package org.mprt.ctk.cli;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.time.Duration;
+import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.dut.DeviceFailure;
+import org.mprt.ctk.dut.live.ExternalDevice;
+import org.mprt.ctk.dut.live.ExternalDeviceException;
 import org.mprt.ctk.dut.live.LiveCapture;
 import org.mprt.ctk.dut.live.LiveCaptureException;
 import org.mprt.ctk.dut.live.LoopFailure;
@@ -25,9 +29,11 @@ import picocli.CommandLine.Option;
         "Node A (127.77.1.1, 127.77.2.1) RDMA WRITEs to node B (127.77.1.2, 127.77.2.2) over two planes and four "
             + "paths. Both run the timers of mprt-v0.1.md section 14 at their slow end; the PICS written beside the "
             + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
+        "With --dut-command, node B is a device under test of one's own: a process the kit starts, which keeps the "
+            + "contract of dut-adapters/README.md (\"An external device\").",
         "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder. "
             + "Needs libpcap and root or CAP_NET_RAW."},
-    footer = ExitCodes.FOOTER)
+    footer = ExitCodes.LIVE_FOOTER)
 final class LiveCommand implements Callable<Integer> {
 
     @Option(names = "--out", paramLabel = "DIR",
@@ -47,6 +53,16 @@ final class LiveCommand implements Callable<Integer> {
             + "shows in node A, a receiver's in node B; e.g. NOT_ECN_CAPABLE (one of: ${COMPLETION-CANDIDATES})")
     private Deviation mutant;
 
+    @Option(names = "--dut-command", paramLabel = "COMMAND",
+        description = "Node B is this command's process (run by /bin/sh -c), a device under test keeping the contract of "
+            + "dut-adapters/README.md; its standard error goes to dut-stderr.log in the output folder. The kit's own, as "
+            + "an example: \"java -cp conformance/target/ctk.jar org.mprt.ctk.dut.live.ReferenceReceiverProcess\"")
+    private String dutCommand;
+
+    @Option(names = "--dut-ready-timeout", paramLabel = "SECONDS",
+        description = "How long the --dut-command process may take to say it is ready (default: 30)")
+    private int readySeconds = (int) ExternalDevice.READY_TIMEOUT.toSeconds();
+
     @Override
     public Integer call() throws IOException {
         final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("live"));
@@ -60,12 +76,24 @@ final class LiveCommand implements Callable<Integer> {
         if (mutant != null) {
             transfer.deviating(mutant);
         }
+        if (readySeconds < 1) {
+            throw new InputException("--dut-ready-timeout " + readySeconds + ": expected 1 second or more");
+        }
+        if (dutCommand != null) {
+            if (dutCommand.isBlank()) {
+                throw new InputException("--dut-command: expected a command that starts the device under test");
+            }
+            transfer.externalReceiver(dutCommand, outDir.resolve("dut-stderr.log"), Duration.ofSeconds(readySeconds));
+        }
         final Optional<String> cannot = LiveCapture.whyNotOn("lo");
         if (cannot.isPresent()) {
             System.err.println("ctk: cannot run on lo here: " + cannot.get());
             return ExitCodes.INPUT_ERROR;
         }
         Files.createDirectories(outDir);
+        // A run that ends without a capture must leave none of an earlier run's.
+        OutputFolder.forgetEarlierRun(outDir, List.of("loopback.pcap", "loopback.pics.yaml", "dut-stderr.log"),
+            List.of("loopback"));
         final Path capture = outDir.resolve("loopback.pcap");
         final LoopbackTransfer.Result result;
         try {
@@ -73,6 +101,10 @@ final class LiveCommand implements Callable<Integer> {
         } catch (final LiveCaptureException e) {
             System.err.println("ctk: cannot run on lo here: " + e.getMessage());
             return ExitCodes.INPUT_ERROR;
+        } catch (final ExternalDeviceException e) {
+            // The device under test's fault, as a scenario's ERROR with a device of one's own (ctk run --dut).
+            System.err.println("ctk: ERROR, no capture: " + e.getMessage());
+            return ExitCodes.FAIL;
         } catch (final LoopFailure e) {
             if (e.getCause() instanceof DeviceFailure) {
                 System.err.println("ctk: the transfer on lo ended without a capture: " + e.getCause().getMessage());
@@ -86,13 +118,19 @@ final class LiveCommand implements Callable<Integer> {
         final Path pics = outDir.resolve("loopback.pics.yaml");
         Files.writeString(pics, LoopbackTransfer.pics());
         System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A wrote " + bytes
-            + " bytes to node B on lo: " + (result.completed() ? "every message completed" : "NOT every message completed")
+            + " bytes to node B" + (dutCommand == null ? "" : " (" + dutCommand + ")") + " on lo: " + (result.completed() ? "every message completed" : "NOT every message completed")
             + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "
-            + result.capture().frames() + " of the " + result.framesSent() + " frames sent, the kernel dropped "
+            + result.capture().frames() + " of the " + result.framesExpected() + " frames expected, the kernel dropped "
             + result.capture().dropped());
         final Judgement j = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().judge(capture);
         final int exit = VerdictCommand.reported(j, ReportSet.standard(KitHome.kitVersion()), outDir.resolve("loopback"));
         System.out.println("  capture: " + capture);
-        return exit;
+        if (result.completed() && result.intact()) {
+            return exit;
+        }
+        // Bytes that did not all arrive fail the run whatever the capture shows.
+        System.out.println("ctk: FAIL: " + (result.completed() ? "" : "not every message completed at node A; ")
+            + (result.intact() ? "" : "node B's region does not hold the bytes node A wrote (SHA-256)"));
+        return Math.max(exit, ExitCodes.FAIL);
     }
 }

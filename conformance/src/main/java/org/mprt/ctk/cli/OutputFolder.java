@@ -1,10 +1,14 @@
 package org.mprt.ctk.cli;
 
+import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Comparator;
+import java.util.List;
+import java.util.stream.Stream;
 
 /**
- * A folder a command will write into, checked before the command does any work: a suite run or a
+ * A folder a command writes into, checked before the command does any work: a suite run or a
  * judgement of many captures must not end, after minutes, on a folder it cannot make. Nothing is
  * created here (a command that then finds its input malformed leaves no folder behind); the folder
  * is made, with any missing parents, when its first report is written.
@@ -58,6 +62,27 @@ final class OutputFolder {
         }
         if (!Files.isWritable(existing)) {
             throw new InputException(named + ": cannot write in " + existing + " (no write permission)" + instead);
+        }
+    }
+
+    /**
+     * Removes from {@code dir} the files and folders (with all they hold) an earlier run of the command
+     * wrote there, so that the reports describe this run only; nothing else in {@code dir} is touched.
+     */
+    static void forgetEarlierRun(final Path dir, final List<String> files, final List<String> folders) throws IOException {
+        for (final String name : files) {
+            Files.deleteIfExists(dir.resolve(name));
+        }
+        for (final String name : folders) {
+            final Path folder = dir.resolve(name);
+            if (!Files.exists(folder)) {
+                continue;
+            }
+            try (Stream<Path> walk = Files.walk(folder)) {
+                for (final Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
+                    Files.delete(p);
+                }
+            }
         }
     }
 }

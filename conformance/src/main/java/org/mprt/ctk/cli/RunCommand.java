@@ -4,10 +4,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Comparator;
 import java.util.List;
 import java.util.concurrent.Callable;
-import java.util.stream.Stream;
 import org.mprt.ctk.conformance.statement.ConformanceStatement;
 import org.mprt.ctk.conformance.statement.ScenarioFolders;
 import org.mprt.ctk.conformance.statement.StatementBuilder;
@@ -188,24 +186,9 @@ final class RunCommand implements Callable<Integer> {
 
     /** Removes what an earlier run left, so that reports describe this run only. */
     private static void clean(final Path outDir) throws IOException {
-        for (final String name : List.of("scenarios", "replay")) {
-            deleteTree(outDir.resolve(name));
-        }
-        for (final String name : List.of("cucumber.html", "cucumber.json", "cucumber.ndjson", "junit.xml", "input-errors.txt",
-            StatementWriter.JSON_FILE, StatementWriter.HTML_FILE, "summary.json", "index.html", "rerun.txt")) {
-            Files.deleteIfExists(outDir.resolve(name));
-        }
+        OutputFolder.forgetEarlierRun(outDir, List.of("cucumber.html", "cucumber.json", "cucumber.ndjson", "junit.xml",
+            "input-errors.txt", StatementWriter.JSON_FILE, StatementWriter.HTML_FILE, "summary.json", "index.html",
+            "rerun.txt"), List.of("scenarios", "replay"));
         Files.createDirectories(outDir);
-    }
-
-    private static void deleteTree(final Path dir) throws IOException {
-        if (!Files.exists(dir)) {
-            return;
-        }
-        try (Stream<Path> walk = Files.walk(dir)) {
-            for (final Path p : walk.sorted(Comparator.reverseOrder()).toList()) {
-                Files.delete(p);
-            }
-        }
     }
 }

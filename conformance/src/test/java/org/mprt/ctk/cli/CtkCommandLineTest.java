@@ -197,8 +197,9 @@ class CtkCommandLineTest {
             console.resetOut();
             assertThat(Ctk.execute(help)).isEqualTo(ExitCodes.PASS);
             final List<String> lines = console.out().lines().toList();
-            final String footer = String.format(help.length == 2 && List.of("run", "merge").contains(help[0])
-                ? ExitCodes.SUITE_FOOTER : ExitCodes.FOOTER);
+            final String footer = String.format(help.length == 1 ? ExitCodes.FOOTER
+                : List.of("run", "merge").contains(help[0]) ? ExitCodes.SUITE_FOOTER
+                : help[0].equals("live") ? ExitCodes.LIVE_FOOTER : ExitCodes.FOOTER);
             assertThat(lines).as(String.join(" ", help)).containsSubsequence(footer.lines().toList());
             assertThat(lines).as(String.join(" ", help)).allSatisfy(line -> assertThat(line.length()).isLessThanOrEqualTo(80));
         }

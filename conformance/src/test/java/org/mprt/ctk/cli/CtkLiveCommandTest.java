@@ -6,12 +6,14 @@ import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.nio.channels.DatagramChannel;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.dut.live.LiveCapture;
+import org.mprt.ctk.dut.live.ReferenceReceiverProcess;
 
 /** ctk live: the reference nodes on lo, captured live and judged, with the exit-code contract. */
 class CtkLiveCommandTest {
@@ -61,6 +63,44 @@ class CtkLiveCommandTest {
 
         assertThat(console.err()).contains("ctk: cannot run on lo here: cannot bind UDP port 4791 on"
             + " 127.77.1.2").contains("is another ctk live or ctk test running on this host?");
+        assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldRunNodeBAsTheExternalDeviceADutCommandStarts() {
+        assumeLiveCaptureOnLo();
+        final String command = "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+            + System.getProperty("java.class.path") + "' " + ReferenceReceiverProcess.class.getName();
+
+        final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command);
+
+        assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
+        assertThat(console.out()).contains("wrote 131072 bytes to node B (" + command + ") on lo: every message completed,"
+            + " the bytes arrived intact").contains("no MUST violated");
+        assertThat(dir.resolve("loopback/verdict.html")).exists();
+    }
+
+    @Test
+    void shouldExitOneWithAnErrorAndNoCaptureWhenTheExternalDeviceNeverSaysItIsReady() throws Exception {
+        assumeLiveCaptureOnLo();
+        Files.writeString(dir.resolve("loopback.pcap"), "an earlier run's capture");
+
+        final int exit = Ctk.execute("live", "--out", dir.toString(), "--dut-command", "sleep 600", "--dut-ready-timeout", "1");
+
+        assertThat(exit).isEqualTo(ExitCodes.FAIL);
+        assertThat(console.err()).contains("ctk: ERROR, no capture: the device under test (sleep 600) did not write"
+            + " {\"descriptor\": ...}, that it is ready within 1 s");
+        assertThat(dir.resolve("loopback.pcap")).doesNotExist();
+    }
+
+    @Test
+    void shouldExitTwoForADutReadyTimeoutOrCommandThatCannotBeMeant() {
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-ready-timeout", "0", "--dut-command", "x"))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-command", " ")).isEqualTo(ExitCodes.INPUT_ERROR);
+
+        assertThat(console.err()).contains("ctk: --dut-ready-timeout 0: expected 1 second or more")
+            .contains("ctk: --dut-command: expected a command that starts the device under test");
         assertThat(dir).isEmptyDirectory();
     }
 

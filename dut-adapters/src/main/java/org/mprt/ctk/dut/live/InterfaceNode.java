@@ -101,6 +101,11 @@ public final class InterfaceNode {
         return ports.stream().mapToLong(PacketPort::sent).sum();
     }
 
+    /** Frames received on every port. */
+    public long received() {
+        return ports.stream().mapToLong(PacketPort::received).sum();
+    }
+
     /**
      * Stops every port; from the loop's thread, or once the loop has ended.
      *

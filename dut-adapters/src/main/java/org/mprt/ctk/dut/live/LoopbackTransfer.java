@@ -1,5 +1,8 @@
 package org.mprt.ctk.dut.live;
 
+import com.fasterxml.jackson.databind.node.ArrayNode;
+import com.fasterxml.jackson.databind.node.JsonNodeFactory;
+import com.fasterxml.jackson.databind.node.ObjectNode;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
@@ -17,6 +20,7 @@ import org.mprt.ctk.reference.verbs.Connection;
 import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
 import org.mprt.ctk.reference.verbs.MemoryRegion;
 import org.mprt.ctk.reference.verbs.OutOfBand;
+import org.mprt.ctk.reference.verbs.RegionDescriptor;
 import org.mprt.ctk.reference.verbs.WorkCompletion;
 
 /**
@@ -50,9 +54,18 @@ public final class LoopbackTransfer {
     public static final String FILTER = "udp port 4791 and net 127.77.0.0/16";
     static final Duration PATIENCE = Duration.ofSeconds(30);
     private static final int PATHS = 4;
+    private static final int STREAMS = 1;
+    private static final int PMTU = 4096;
+    /** The nodes' numbers for the connection (mprt-v0.1.md section 5.1): A's is B's SCN, B's is A's. */
+    private static final int SENDER_NUMBER = 0x101;
+    private static final int RECEIVER_NUMBER = 0x201;
 
-    /** What a run did: whether every message completed, whether B's region holds A's bytes, and the capture. */
-    public record Result(boolean completed, boolean intact, long framesSent, LiveCapture.Summary capture) {
+    /**
+     * What a run did: whether every message completed, whether B's region holds A's bytes, the frames the
+     * capture must hold (every frame the kit's nodes sent; with an external node B, also those node A
+     * received from it), and the capture.
+     */
+    public record Result(boolean completed, boolean intact, long framesExpected, LiveCapture.Summary capture) {
     }
 
     private int bytes = 1 << 20;
@@ -60,6 +73,10 @@ public final class LoopbackTransfer {
     private MprtConfig senderConfig = SOFTWARE_TIMERS;
     private FabricNode.DeviceFactory<?> receiverFactory =
         (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2), SOFTWARE_TIMERS);
+    /** Node B as an external device: its command, where its standard error goes, how long it may take to start. */
+    private String externalCommand;
+    private Path externalErrorLog;
+    private Duration readyTimeout = ExternalDevice.READY_TIMEOUT;
 
     /**
      * Moves {@code total} bytes in messages of {@code perMessage} (the last one shorter if need be).
@@ -97,6 +114,18 @@ public final class LoopbackTransfer {
     /** Node B's device, a reference MPRT node with {@link #SOFTWARE_TIMERS} unless told otherwise. */
     public LoopbackTransfer receiver(final FabricNode.DeviceFactory<?> factory) {
         this.receiverFactory = factory;
+        this.externalCommand = null;
+        return this;
+    }
+
+    /**
+     * Node B is the external device {@code command} starts (dut-adapters/README.md, "An external
+     * device"), its standard error written to {@code errorLog}; it has {@code readyTimeout} to say it is ready.
+     */
+    public LoopbackTransfer externalReceiver(final String command, final Path errorLog, final Duration readyTimeout) {
+        this.externalCommand = command;
+        this.externalErrorLog = errorLog;
+        this.readyTimeout = readyTimeout;
         return this;
     }
 
@@ -120,34 +149,51 @@ public final class LoopbackTransfer {
     /**
      * Runs the transfer, capturing it into {@code capture}.
      *
-     * @throws LiveCaptureException when libpcap cannot capture or send on {@code lo} here
-     * @throws LoopFailure          when a node failed (its {@link org.mprt.ctk.dut.DeviceFailure} is the cause)
-     *                              or did not answer in time; the capture is then not written
+     * @throws LiveCaptureException    when libpcap cannot capture or send on {@code lo} here
+     * @throws LoopFailure             when a node of the kit failed (its {@link org.mprt.ctk.dut.DeviceFailure} is
+     *                                 the cause) or did not answer in time; the capture is then not written
+     * @throws ExternalDeviceException when node B is an external device that broke the contract; the capture is
+     *                                 then not written
      */
     public Result run(final Path capture) {
         final RealTimeLoop loop = new RealTimeLoop("loopback transfer");
         final List<InterfaceNode> nodes = new ArrayList<>();
+        ExternalDevice external = null;
         try (LiveCapture live = LiveCapture.start("lo", FILTER, capture)) {
             final InterfaceNode sender = InterfaceNode.start(loop, "node A", "lo", addresses(1), LINE_RATE_BPS,
                 (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(1), senderConfig));
             nodes.add(sender);
-            final InterfaceNode receiver = InterfaceNode.start(loop, "node B", "lo", addresses(2), LINE_RATE_BPS,
-                receiverFactory);
-            nodes.add(receiver);
-            final Transfer transfer = loop.call(() -> Transfer.post(sender, receiver, bytes, messageBytes, PATHS),
-                RealTimeLoop.STARTING);
+            final ConnectionDescriptor senderEnd = loop.call(() -> ConnectionDescriptor.spread(SENDER_NUMBER,
+                sender.ports(), PATHS, STREAMS, PMTU, List.of()), RealTimeLoop.STARTING);
+            final ReceiverEnd receiver;
+            if (externalCommand == null) {
+                final InterfaceNode node = InterfaceNode.start(loop, "node B", "lo", addresses(2), LINE_RATE_BPS,
+                    receiverFactory);
+                nodes.add(node);
+                receiver = loop.call(() -> ReceiverEnd.of(node, senderEnd, bytes), RealTimeLoop.STARTING);
+            } else {
+                external = ExternalDevice.start(externalCommand, externalErrorLog);
+                receiver = ReceiverEnd.of(external, external.setUp(setupLine(senderEnd), readyTimeout), bytes);
+            }
+            final Transfer transfer = loop.call(() -> Transfer.post(sender, senderEnd, receiver.descriptor(), bytes,
+                messageBytes), RealTimeLoop.STARTING);
             final boolean completed = loop.await(transfer::completed, PATIENCE);
-            final boolean intact = loop.call(transfer::intact, RealTimeLoop.STARTING);
+            final String received = external != null ? external.finish(ExternalDevice.FINISH_TIMEOUT)
+                : loop.call(() -> RegionDigest.of(receiver.region()), RealTimeLoop.STARTING);
             loop.call(() -> {
                 nodes.forEach(InterfaceNode::close);
                 return null;
             }, RealTimeLoop.STARTING);
             loop.close();
-            final long sent = nodes.stream().mapToLong(InterfaceNode::sent).sum();
-            live.awaitFrames(sent, PATIENCE);
-            return new Result(completed, intact, sent, live.stop());
+            // An external node's frames are counted as node A received them: the capture holds at least those.
+            final long seen = nodes.stream().mapToLong(InterfaceNode::sent).sum() + (external != null ? sender.received() : 0);
+            live.awaitFrames(seen, PATIENCE);
+            return new Result(completed, transfer.sentDigest().equals(received), seen, live.stop());
         } finally {
             loop.close();
+            if (external != null) {
+                external.close();
+            }
             for (final InterfaceNode node : nodes) {
                 try {
                     node.close();
@@ -158,41 +204,84 @@ public final class LoopbackTransfer {
         }
     }
 
+    /**
+     * The line that tells an external node B what to set up (dut-adapters/README.md, "An external
+     * device"): its role, its addresses, the connection's parameters, the size of the region to expose,
+     * the timers the capture's PICS declares, and node A's descriptor.
+     */
+    ObjectNode setupLine(final ConnectionDescriptor senderEnd) {
+        final ObjectNode o = JsonNodeFactory.instance.objectNode();
+        o.put("contract", ExternalDevice.CONTRACT).put("role", "receiver").put("interface", "lo");
+        final ArrayNode addressList = o.putArray("addresses");
+        addresses(2).forEach(a -> addressList.add(a.toString()));
+        o.put("line_rate_bps", LINE_RATE_BPS).put("connection_number", RECEIVER_NUMBER).put("paths", PATHS)
+            .put("streams", STREAMS).put("pmtu", PMTU).put("region_bytes", bytes);
+        final ObjectNode timers = o.putObject("timers");
+        SOFTWARE_TIMERS.specTable().forEach((name, value) -> timers.putPOJO(name, value));
+        o.set("peer", DescriptorJson.write(senderEnd));
+        return o;
+    }
+
     /** Node {@code n}'s address on each of the two planes. */
     private static List<IpAddress> addresses(final int n) {
         return List.of(IpAddress.ipv4("127.77.1." + n), IpAddress.ipv4("127.77.2." + n));
     }
 
-    /** The transfer's memory and connection; its methods run on the loop's thread. */
-    private record Transfer(MemoryRegion source, MemoryRegion target, Connection sending, int messages,
-                            List<WorkCompletion> done) {
+    /**
+     * Node B's end of the connection: its descriptor, with the region A writes into, and that region
+     * when B is the kit's own (null for an external device, which reports the region's digest itself).
+     */
+    private record ReceiverEnd(ConnectionDescriptor descriptor, MemoryRegion region) {
 
-        static Transfer post(final InterfaceNode sender, final InterfaceNode receiver, final int bytes, final int messageBytes,
-                             final int paths) {
+        /** Registers B's region and opens B's end; on the loop's thread. */
+        static ReceiverEnd of(final InterfaceNode node, final ConnectionDescriptor senderEnd, final int bytes) {
+            final MemoryRegion target = node.device().registerRegion(bytes);
+            final ConnectionDescriptor own = ConnectionDescriptor.spread(RECEIVER_NUMBER, node.ports(), PATHS, STREAMS,
+                PMTU, List.of(target));
+            node.device().openConnection(own, senderEnd);
+            return new ReceiverEnd(own, target);
+        }
+
+        /** The external device's end, once its descriptor is checked to expose a region the transfer fits in. */
+        static ReceiverEnd of(final ExternalDevice device, final ConnectionDescriptor own, final int bytes) {
+            if (own.regions().isEmpty() || own.regions().get(0).lengthBytes() < bytes) {
+                device.close();
+                throw new ExternalDeviceException("the device under test exposes " + (own.regions().isEmpty() ? "no region"
+                    : "a region of " + own.regions().get(0).lengthBytes() + " bytes") + "; expected one of region_bytes, "
+                    + bytes);
+            }
+            return new ReceiverEnd(own, null);
+        }
+    }
+
+    /** The transfer's memory and connection; its methods run on the loop's thread. */
+    private record Transfer(Connection sending, int messages, String sentDigest, List<WorkCompletion> done) {
+
+        /** Opens A's end of the connection and posts the WRITEs of seeded random bytes into B's first region. */
+        static Transfer post(final InterfaceNode sender, final ConnectionDescriptor senderEnd,
+                             final ConnectionDescriptor receiverEnd, final int bytes, final int messageBytes) {
             final MemoryRegion source = sender.device().registerRegion(bytes);
             final byte[] content = new byte[bytes];
             new SplittableRandom(3).nextBytes(content);
             source.put(0, content);
-            final MemoryRegion target = receiver.device().registerRegion(bytes);
-            final Connection sending = OutOfBand.<Connection, Connection>connect(
-                sender.device(), ConnectionDescriptor.spread(0x101, sender.ports(), paths, 1, 4096, List.of()),
-                receiver.device(), ConnectionDescriptor.spread(0x201, receiver.ports(), paths, 1, 4096, List.of(target)))
-                .first();
+            try {
+                OutOfBand.checkPlanes(senderEnd, receiverEnd);
+            } catch (final IllegalArgumentException e) {
+                throw new ExternalDeviceException("the device under test's descriptor: " + e.getMessage());
+            }
+            final Connection sending = sender.device().openConnection(senderEnd, receiverEnd);
+            final RegionDescriptor target = receiverEnd.regions().get(0);
             int messages = 0;
             for (int offset = 0; offset < bytes; offset += messageBytes) {
                 final int length = Math.min(messageBytes, bytes - offset);
                 sending.postWrite(messages++, 0, source, offset, length, target.baseAddress() + offset, target.rkey());
             }
-            return new Transfer(source, target, sending, messages, new ArrayList<>());
+            return new Transfer(sending, messages, RegionDigest.of(content), new ArrayList<>());
         }
 
         boolean completed() {
             done.addAll(sending.completionQueue().drain());
             return done.size() >= messages;
-        }
-
-        boolean intact() {
-            return source.checksum() == target.checksum();
         }
     }
 }

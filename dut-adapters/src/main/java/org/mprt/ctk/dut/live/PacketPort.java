@@ -42,6 +42,7 @@ public final class PacketPort implements NicPort {
     private final DatagramChannel stackCopies;
     private LiveInterface live;
     private volatile long sent;
+    private volatile long received;
 
     /**
      * Binds the port's UDP socket; from the loop's thread.
@@ -84,7 +85,10 @@ public final class PacketPort implements NicPort {
                     throw new LiveCaptureException("interface " + interfaceName + " carries " + link
                         + " frames; a device's port needs Ethernet frames");
                 }
-                return (ns, frame, original) -> loop.execute(() -> sink.onFrame(portIndex, frame, frame.length));
+                return (ns, frame, original) -> loop.execute(() -> {
+                    received++;
+                    sink.onFrame(portIndex, frame, frame.length);
+                });
             });
     }
 
@@ -118,6 +122,11 @@ public final class PacketPort implements NicPort {
     /** Frames this port has sent. */
     public long sent() {
         return sent;
+    }
+
+    /** Frames this port has received: each is in a capture of the interface too. */
+    public long received() {
+        return received;
     }
 
     /** Stops receiving and closes the socket. */

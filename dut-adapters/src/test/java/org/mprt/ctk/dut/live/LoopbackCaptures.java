@@ -28,7 +28,7 @@ public final class LoopbackCaptures {
 
     private static void record(final Path folder, final String name, final LoopbackTransfer transfer) throws Exception {
         final LoopbackTransfer.Result result = transfer.bytes(256 * 1024, 64 * 1024).run(folder.resolve(name + ".pcap"));
-        if (!result.completed() || !result.intact() || result.capture().frames() != result.framesSent()) {
+        if (!result.completed() || !result.intact() || result.capture().frames() != result.framesExpected()) {
             throw new IllegalStateException(name + ": " + result);
         }
         Files.writeString(folder.resolve(name + ".pics.yaml"), LoopbackTransfer.pics());

@@ -45,7 +45,7 @@ class LoopbackVerdictTest {
         assertThat(result.completed()).as("every message completed at the sender").isTrue();
         assertThat(result.intact()).as("the receiver's memory holds the sender's bytes").isTrue();
         assertThat(result.capture().frames()).as("the capture holds every frame the nodes sent")
-            .isEqualTo(result.framesSent());
+            .isEqualTo(result.framesExpected());
         assertThat(result.capture().dropped()).isZero();
 
         final Judgement judgement = judge(capture);

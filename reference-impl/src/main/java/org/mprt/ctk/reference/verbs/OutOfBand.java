@@ -14,16 +14,25 @@ public final class OutOfBand {
     public static <A extends Connection, B extends Connection> ConnectionPair<A, B> connect(
         final RdmaDevice first, final ConnectionDescriptor firstDescriptor,
         final RdmaDevice second, final ConnectionDescriptor secondDescriptor) {
-        for (final PlaneAddress plane : firstDescriptor.planes()) {
-            if (secondDescriptor.plane(plane.planeIndex()) == null) {
-                throw new IllegalArgumentException("plane " + plane.planeIndex() + " is not attached at both ends");
-            }
-        }
-        if (firstDescriptor.planes().size() != secondDescriptor.planes().size()) {
-            throw new IllegalArgumentException("the two ends attach to different planes");
-        }
+        checkPlanes(firstDescriptor, secondDescriptor);
         final A a = (A) first.openConnection(firstDescriptor, secondDescriptor);
         final B b = (B) second.openConnection(secondDescriptor, firstDescriptor);
         return new ConnectionPair<>(a, b);
+    }
+
+    /**
+     * Checks that two descriptors can make one connection: both ends attach to the same planes.
+     *
+     * @throws IllegalArgumentException naming a plane one end lacks
+     */
+    public static void checkPlanes(final ConnectionDescriptor first, final ConnectionDescriptor second) {
+        for (final PlaneAddress plane : first.planes()) {
+            if (second.plane(plane.planeIndex()) == null) {
+                throw new IllegalArgumentException("plane " + plane.planeIndex() + " is not attached at both ends");
+            }
+        }
+        if (first.planes().size() != second.planes().size()) {
+            throw new IllegalArgumentException("the two ends attach to different planes");
+        }
     }
 }

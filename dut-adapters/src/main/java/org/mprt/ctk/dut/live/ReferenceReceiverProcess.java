@@ -1,0 +1,112 @@
+package org.mprt.ctk.dut.live;
+
+import com.fasterxml.jackson.core.JsonProcessingException;
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.BufferedReader;
+import java.io.IOException;
+import java.io.InputStreamReader;
+import java.io.PrintStream;
+import java.nio.charset.StandardCharsets;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import org.mprt.ctk.reference.attachment.IpAddress;
+import org.mprt.ctk.reference.mprt.Deviation;
+import org.mprt.ctk.reference.mprt.MprtConfig;
+import org.mprt.ctk.reference.mprt.MprtNode;
+import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
+import org.mprt.ctk.reference.verbs.MemoryRegion;
+
+/**
+ * The kit's reference MPRT node as an external device (dut-adapters/README.md, "An external device"):
+ * a process that keeps the contract, as a device of one's own would, and the example to read when
+ * writing one. {@code ctk live --dut-command "java -cp ctk.jar org.mprt.ctk.dut.live.ReferenceReceiverProcess"}
+ * runs it; {@code --deviate NAME} makes it one of the reference's mutants.
+ *
+ * <p>It reads the setup line, starts the node on the addresses given, registers a region of
+ * region_bytes, opens its end of the connection, writes its descriptor, then waits for the finish
+ * line, writes the SHA-256 of its region and exits 0. A setup it cannot use is said on standard error,
+ * with exit code 2.
+ */
+public final class ReferenceReceiverProcess {
+
+    private static final ObjectMapper JSON = new ObjectMapper();
+
+    private ReferenceReceiverProcess() {
+    }
+
+    public static void main(final String[] args) throws IOException {
+        final MprtConfig config = args.length == 2 && args[0].equals("--deviate")
+            ? LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.valueOf(args[1])).build()
+            : LoopbackTransfer.SOFTWARE_TIMERS;
+        final BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
+        final PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
+        final JsonNode setup = setup(in.readLine());
+        final List<IpAddress> addresses = new ArrayList<>();
+        setup.path("addresses").forEach(a -> addresses.add(IpAddress.ipv4(a.asText())));
+        final int regionBytes = setup.path("region_bytes").asInt();
+        final ConnectionDescriptor peer;
+        try {
+            peer = DescriptorJson.read(setup.path("peer"), "the setup line's peer");
+        } catch (final ExternalDeviceException e) {
+            refuse(e.getMessage());
+            return;
+        }
+        final RealTimeLoop loop = new RealTimeLoop("reference receiver");
+        try {
+            final InterfaceNode node = InterfaceNode.start(loop, "node B", setup.path("interface").asText(), addresses,
+                setup.path("line_rate_bps").asLong(),
+                (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2), config));
+            final MemoryRegion region = loop.call(() -> {
+                final MemoryRegion r = node.device().registerRegion(regionBytes);
+                final ConnectionDescriptor own = ConnectionDescriptor.spread(setup.path("connection_number").asInt(),
+                    node.ports(), setup.path("paths").asInt(), setup.path("streams").asInt(), setup.path("pmtu").asInt(),
+                    List.of(r));
+                node.device().openConnection(own, peer);
+                out.println(JSON.createObjectNode().set("descriptor", DescriptorJson.write(own)));
+                return r;
+            }, RealTimeLoop.STARTING);
+            for (String line = in.readLine(); line != null; line = in.readLine()) {
+                if (JSON.readTree(line).path("finish").asBoolean()) {
+                    final String digest = loop.call(() -> RegionDigest.of(region), RealTimeLoop.STARTING);
+                    out.println(JSON.createObjectNode().put("region_sha256", digest));
+                    loop.call(() -> {
+                        node.close();
+                        return null;
+                    }, RealTimeLoop.STARTING);
+                    loop.close();
+                    System.exit(0);
+                }
+            }
+            System.err.println("standard input ended before the finish line");
+            System.exit(1);
+        } finally {
+            loop.close();
+        }
+    }
+
+    /** The setup line, when it is one this example can run; else the process ends with exit code 2. */
+    private static JsonNode setup(final String line) {
+        JsonNode setup = null;
+        try {
+            setup = line == null ? null : JSON.readTree(line);
+        } catch (final JsonProcessingException e) {
+            refuse("expected a JSON setup line, got " + line);
+        }
+        if (setup == null || setup.path("contract").asInt() != ExternalDevice.CONTRACT
+            || !"receiver".equals(setup.path("role").asText())) {
+            refuse("expected a setup line of contract " + ExternalDevice.CONTRACT + " for a receiver, got " + line);
+        }
+        // This example runs the loopback transfer's timers only; a device of one's own takes the table it is given.
+        if (!setup.path("timers").equals(JSON.valueToTree(LoopbackTransfer.SOFTWARE_TIMERS.specTable()))) {
+            refuse("expected the timers of LoopbackTransfer.SOFTWARE_TIMERS, got " + setup.path("timers"));
+        }
+        return setup;
+    }
+
+    private static void refuse(final String why) {
+        System.err.println(why);
+        System.exit(2);
+    }
+}
