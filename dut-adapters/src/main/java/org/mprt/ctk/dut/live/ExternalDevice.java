@@ -126,8 +126,10 @@ public final class ExternalDevice implements AutoCloseable {
     /** Kills the device and its descendants when they still run. */
     @Override
     public void close() {
-        process.descendants().forEach(ProcessHandle::destroyForcibly);
+        // The shell first, so that it does not report its children's deaths into the device's standard error.
+        final List<ProcessHandle> descendants = process.descendants().toList();
         process.destroyForcibly();
+        descendants.forEach(ProcessHandle::destroyForcibly);
         try {
             process.waitFor(KILL_PATIENCE.toMillis(), TimeUnit.MILLISECONDS);
         } catch (final InterruptedException e) {

@@ -99,7 +99,7 @@ public final class ReferenceReceiverProcess {
             refuse("expected a setup line of contract " + ExternalDevice.CONTRACT + " for a receiver, got " + line);
         }
         // This example runs the loopback transfer's timers only; a device of one's own takes the table it is given.
-        if (!setup.path("timers").equals(JSON.valueToTree(LoopbackTransfer.SOFTWARE_TIMERS.specTable()))) {
+        if (!setup.path("timers").toString().equals(JSON.valueToTree(LoopbackTransfer.SOFTWARE_TIMERS.specTable()).toString())) {
             refuse("expected the timers of LoopbackTransfer.SOFTWARE_TIMERS, got " + setup.path("timers"));
         }
         return setup;
