@@ -6,8 +6,8 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.pics.Pics;
@@ -21,15 +21,11 @@ import org.mprt.ctk.verdict.Outcome;
  * a process that never says it is ready.
  */
 @Timeout(120)
+@ExtendWith(LiveCaptureSupport.class)
 class ExternalReceiverTest {
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void liveCaptureWorksHere() {
-        LiveCaptureSupport.assumeLiveCaptureWorks();
-    }
 
     @Test
     void theReferenceAsAnExternalProcessReceivesIntactAndPassesEveryRuleItsCaptureJudges() throws Exception {

@@ -7,8 +7,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
-import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.pics.Pics;
@@ -23,6 +23,7 @@ import org.mprt.ctk.verdict.Verdict;
  * capture a software implementation on a real interface produces, with the kernel's timestamps, judged
  * by the same engine as the fabric's.
  */
+@ExtendWith(LiveCaptureSupport.class)
 class LoopbackVerdictTest {
 
     /** Rules whose verdict on this transfer depends on the bytes alone, not on how fast the JVM ran. */
@@ -31,11 +32,6 @@ class LoopbackVerdictTest {
 
     @TempDir
     Path dir;
-
-    @BeforeAll
-    static void liveCaptureWorksHere() {
-        LiveCaptureSupport.assumeLiveCaptureWorks();
-    }
 
     @Test
     void theReferenceNodesTransferIntactAndPassEveryRuleTheirCaptureJudges() throws Exception {
