@@ -29,8 +29,8 @@ import picocli.CommandLine.Option;
         "Node A (127.77.1.1, 127.77.2.1) RDMA WRITEs to node B (127.77.1.2, 127.77.2.2) over two planes and four "
             + "paths. Both run the timers of mprt-v0.1.md section 14 at their slow end; the PICS written beside the "
             + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
-        "With --dut-command, node B is a device under test of one's own: a process the kit starts, which keeps the "
-            + "contract of dut-adapters/README.md (\"An external device\").",
+        "With --dut-command, node B (or node A, with --dut-role sender) is a device under test of one's own: a "
+            + "process the kit starts, which keeps the contract of dut-adapters/README.md (\"An external device\").",
         "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder. "
             + "Needs libpcap and root or CAP_NET_RAW."},
     footer = ExitCodes.LIVE_FOOTER)
@@ -54,10 +54,15 @@ final class LiveCommand implements Callable<Integer> {
     private Deviation mutant;
 
     @Option(names = "--dut-command", paramLabel = "COMMAND",
-        description = "Node B is this command's process (run by /bin/sh -c), a device under test keeping the contract of "
-            + "dut-adapters/README.md; its standard error goes to dut-stderr.log in the output folder. The kit's own, as "
-            + "an example: \"java -cp conformance/target/ctk.jar org.mprt.ctk.dut.live.ReferenceReceiverProcess\"")
+        description = "Node B (or A, see --dut-role) is this command's process (run by /bin/sh -c), a device under test "
+            + "keeping the contract of dut-adapters/README.md; its standard error goes to dut-stderr.log in the output "
+            + "folder. The kit's own, as an example: "
+            + "\"java -cp conformance/target/ctk.jar org.mprt.ctk.dut.live.ReferenceDeviceProcess\"")
     private String dutCommand;
+
+    @Option(names = "--dut-role", paramLabel = "ROLE",
+        description = "What the --dut-command process is: receiver (node B, the default) or sender (node A)")
+    private String dutRole = "receiver";
 
     @Option(names = "--dut-ready-timeout", paramLabel = "SECONDS",
         description = "How long the --dut-command process may take to say it is ready (default: 30)")
@@ -79,11 +84,12 @@ final class LiveCommand implements Callable<Integer> {
         if (readySeconds < 1) {
             throw new InputException("--dut-ready-timeout " + readySeconds + ": expected 1 second or more");
         }
+        role();
         if (dutCommand != null) {
             if (dutCommand.isBlank()) {
                 throw new InputException("--dut-command: expected a command that starts the device under test");
             }
-            transfer.externalReceiver(dutCommand, outDir.resolve("dut-stderr.log"), Duration.ofSeconds(readySeconds));
+            transfer.external(role(), dutCommand, outDir.resolve("dut-stderr.log"), Duration.ofSeconds(readySeconds));
         }
         final Optional<String> cannot = LiveCapture.whyNotOn("lo");
         if (cannot.isPresent()) {
@@ -117,8 +123,11 @@ final class LiveCommand implements Callable<Integer> {
         }
         final Path pics = outDir.resolve("loopback.pics.yaml");
         Files.writeString(pics, LoopbackTransfer.pics());
-        System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A wrote " + bytes
-            + " bytes to node B" + (dutCommand == null ? "" : " (" + dutCommand + ")") + " on lo: " + (result.completed() ? "every message completed" : "NOT every message completed")
+        final boolean dutSends = dutCommand != null && role() == ExternalDevice.Role.SENDER;
+        final String dut = dutCommand == null ? "" : " (" + dutCommand + ")";
+        System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A" + (dutSends ? dut : "")
+            + " wrote " + bytes + " bytes to node B" + (dutSends ? "" : dut) + " on lo: "
+            + (result.completed() ? "every message completed" : "NOT every message completed")
             + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "
             + result.capture().frames() + " of the " + result.framesExpected() + " frames expected, the kernel dropped "
             + result.capture().dropped());
@@ -132,5 +141,13 @@ final class LiveCommand implements Callable<Integer> {
         System.out.println("ctk: FAIL: " + (result.completed() ? "" : "not every message completed at node A; ")
             + (result.intact() ? "" : "node B's region does not hold the bytes node A wrote (SHA-256)"));
         return Math.max(exit, ExitCodes.FAIL);
+    }
+
+    private ExternalDevice.Role role() {
+        return switch (dutRole) {
+            case "receiver" -> ExternalDevice.Role.RECEIVER;
+            case "sender" -> ExternalDevice.Role.SENDER;
+            default -> throw new InputException("--dut-role " + dutRole + ": expected receiver or sender");
+        };
     }
 }

@@ -13,7 +13,7 @@ import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.dut.live.LiveCapture;
-import org.mprt.ctk.dut.live.ReferenceReceiverProcess;
+import org.mprt.ctk.dut.live.ReferenceDeviceProcess;
 
 /** ctk live: the reference nodes on lo, captured live and judged, with the exit-code contract. */
 class CtkLiveCommandTest {
@@ -67,10 +67,10 @@ class CtkLiveCommandTest {
     }
 
     @Test
-    void shouldRunNodeBAsTheExternalDeviceADutCommandStarts() {
+    void shouldRunNodeBOrNodeAAsTheExternalDeviceADutCommandStarts() {
         assumeLiveCaptureOnLo();
         final String command = "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
-            + System.getProperty("java.class.path") + "' " + ReferenceReceiverProcess.class.getName();
+            + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName();
 
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command);
 
@@ -78,6 +78,12 @@ class CtkLiveCommandTest {
         assertThat(console.out()).contains("wrote 131072 bytes to node B (" + command + ") on lo: every message completed,"
             + " the bytes arrived intact").contains("no MUST violated");
         assertThat(dir.resolve("loopback/verdict.html")).exists();
+
+        console.resetOut();
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command,
+            "--dut-role", "sender")).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
+        assertThat(console.out()).contains("node A (" + command + ") wrote 131072 bytes to node B on lo: every message"
+            + " completed, the bytes arrived intact").contains("no MUST violated");
     }
 
     @Test
@@ -94,13 +100,16 @@ class CtkLiveCommandTest {
     }
 
     @Test
-    void shouldExitTwoForADutReadyTimeoutOrCommandThatCannotBeMeant() {
+    void shouldExitTwoForADutReadyTimeoutCommandOrRoleThatCannotBeMeant() {
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-ready-timeout", "0", "--dut-command", "x"))
             .isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-command", " ")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-command", "x", "--dut-role", "both"))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
 
         assertThat(console.err()).contains("ctk: --dut-ready-timeout 0: expected 1 second or more")
-            .contains("ctk: --dut-command: expected a command that starts the device under test");
+            .contains("ctk: --dut-command: expected a command that starts the device under test")
+            .contains("ctk: --dut-role both: expected receiver or sender");
         assertThat(dir).isEmptyDirectory();
     }
 

@@ -34,6 +34,19 @@ import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
  */
 public final class ExternalDevice implements AutoCloseable {
 
+    /** What the external device is in the transfer, the setup line's "role". */
+    public enum Role {
+        /** Node A: it writes into the kit's node B. */
+        SENDER,
+        /** Node B: the kit's node A writes into it. */
+        RECEIVER;
+
+        /** The role as the setup line says it. */
+        public String word() {
+            return name().toLowerCase(Locale.ROOT);
+        }
+    }
+
     /** The version of the contract, the setup line's "contract". */
     public static final int CONTRACT = 1;
     /** How long a device may take to say it is ready: a JVM that starts, compiles and opens libpcap. */
@@ -43,6 +56,8 @@ public final class ExternalDevice implements AutoCloseable {
     private static final Duration KILL_PATIENCE = Duration.ofSeconds(5);
     private static final int QUOTED_ERROR_LINES = 10;
     private static final ObjectMapper JSON = new ObjectMapper();
+    private static final String READY = "{\"descriptor\": ...}, that it is ready";
+    private static final String DIGEST = "{\"region_sha256\": \"...\"}";
 
     private final String command;
     private final Process process;
@@ -87,12 +102,28 @@ public final class ExternalDevice implements AutoCloseable {
      */
     public ConnectionDescriptor setUp(final ObjectNode setup, final Duration timeout) {
         send(setup, "the setup line");
-        final JsonNode answer = await("descriptor", "{\"descriptor\": ...}, that it is ready", timeout);
+        final JsonNode answer = answered(await("descriptor", READY, timeout), READY, timeout);
         try {
             return DescriptorJson.read(answer.get("descriptor"), "its descriptor line");
         } catch (final ExternalDeviceException e) {
             throw failure("wrote a descriptor the kit cannot use: " + e.getMessage());
         }
+    }
+
+    /** Writes {"start": true}: a sending device may now post its WRITEs, the kit's receiver being ready. */
+    public void start() {
+        send(JsonNodeFactory.instance.objectNode().put("start", true), "{\"start\": true}");
+    }
+
+    /**
+     * Waits for a sending device's {"completed": true}: every WRITE it posted has completed.
+     *
+     * @return false when it did not say so within {@code timeout} (it may still answer {@link #finish})
+     * @throws ExternalDeviceException when it exits or writes something else
+     */
+    public boolean awaitCompleted(final Duration timeout) {
+        final JsonNode answer = await("completed", "{\"completed\": true}", timeout);
+        return answer != null && answer.get("completed").asBoolean();
     }
 
     /**
@@ -104,7 +135,7 @@ public final class ExternalDevice implements AutoCloseable {
     public String finish(final Duration timeout) {
         final long deadline = System.nanoTime() + timeout.toNanos();
         send(JsonNodeFactory.instance.objectNode().put("finish", true), "{\"finish\": true}");
-        final JsonNode answer = await("region_sha256", "{\"region_sha256\": \"...\"}", timeout);
+        final JsonNode answer = answered(await("region_sha256", DIGEST, timeout), DIGEST, timeout);
         final JsonNode digest = answer.get("region_sha256");
         if (!digest.isTextual() || !digest.textValue().matches("\\p{XDigit}{64}")) {
             throw failure("wrote region_sha256 " + digest + ": expected 64 hexadecimal digits");
@@ -147,7 +178,15 @@ public final class ExternalDevice implements AutoCloseable {
         }
     }
 
-    /** The next JSON line of the device, which must hold {@code key}. */
+    /** {@code answer}, when there is one: a device that said nothing in time has broken the contract. */
+    private JsonNode answered(final JsonNode answer, final String what, final Duration timeout) {
+        if (answer == null) {
+            throw failure("did not write " + what + " within " + timeout.toSeconds() + " s");
+        }
+        return answer;
+    }
+
+    /** The next JSON line of the device, which must hold {@code key}; null when none came within {@code timeout}. */
     private JsonNode await(final String key, final String what, final Duration timeout) {
         final long deadline = System.nanoTime() + timeout.toNanos();
         while (true) {
@@ -159,7 +198,7 @@ public final class ExternalDevice implements AutoCloseable {
                 throw failure("was still running when the kit was interrupted");
             }
             if (line == null) {
-                throw failure("did not write " + what + " within " + timeout.toSeconds() + " s");
+                return null;
             }
             if (line == END) {
                 throw failure(exitedOrNot("closed its standard output before it wrote " + what));

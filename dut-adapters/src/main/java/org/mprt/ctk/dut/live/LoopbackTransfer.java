@@ -16,12 +16,9 @@ import org.mprt.ctk.reference.attachment.IpAddress;
 import org.mprt.ctk.reference.mprt.Deviation;
 import org.mprt.ctk.reference.mprt.MprtConfig;
 import org.mprt.ctk.reference.mprt.MprtNode;
-import org.mprt.ctk.reference.verbs.Connection;
 import org.mprt.ctk.reference.verbs.ConnectionDescriptor;
 import org.mprt.ctk.reference.verbs.MemoryRegion;
 import org.mprt.ctk.reference.verbs.OutOfBand;
-import org.mprt.ctk.reference.verbs.RegionDescriptor;
-import org.mprt.ctk.reference.verbs.WorkCompletion;
 
 /**
  * One RDMA WRITE transfer between two MPRT nodes on this host's loopback interface, two planes
@@ -59,11 +56,13 @@ public final class LoopbackTransfer {
     /** The nodes' numbers for the connection (mprt-v0.1.md section 5.1): A's is B's SCN, B's is A's. */
     private static final int SENDER_NUMBER = 0x101;
     private static final int RECEIVER_NUMBER = 0x201;
+    /** The seed of the bytes the kit's node A writes. */
+    private static final long CONTENT_SEED = 3;
 
     /**
      * What a run did: whether every message completed, whether B's region holds A's bytes, the frames the
-     * capture must hold (every frame the kit's nodes sent; with an external node B, also those node A
-     * received from it), and the capture.
+     * capture must hold (every frame the kit's nodes sent; with an external node, also those the kit's
+     * node received from it), and the capture.
      */
     public record Result(boolean completed, boolean intact, long framesExpected, LiveCapture.Summary capture) {
     }
@@ -73,10 +72,16 @@ public final class LoopbackTransfer {
     private MprtConfig senderConfig = SOFTWARE_TIMERS;
     private FabricNode.DeviceFactory<?> receiverFactory =
         (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2), SOFTWARE_TIMERS);
-    /** Node B as an external device: its command, where its standard error goes, how long it may take to start. */
-    private String externalCommand;
-    private Path externalErrorLog;
-    private Duration readyTimeout = ExternalDevice.READY_TIMEOUT;
+    /** The node that is an external device, or null when both are the kit's. */
+    private External external;
+
+    /** An external device: its role, its command, where its standard error goes, how long it may take to start. */
+    private record External(ExternalDevice.Role role, String command, Path errorLog, Duration readyTimeout) {
+    }
+
+    /** What moved: whether every message completed, and whether B's region holds what A wrote. */
+    private record Moved(boolean completed, boolean intact) {
+    }
 
     /**
      * Moves {@code total} bytes in messages of {@code perMessage} (the last one shorter if need be).
@@ -114,18 +119,17 @@ public final class LoopbackTransfer {
     /** Node B's device, a reference MPRT node with {@link #SOFTWARE_TIMERS} unless told otherwise. */
     public LoopbackTransfer receiver(final FabricNode.DeviceFactory<?> factory) {
         this.receiverFactory = factory;
-        this.externalCommand = null;
         return this;
     }
 
     /**
-     * Node B is the external device {@code command} starts (dut-adapters/README.md, "An external
-     * device"), its standard error written to {@code errorLog}; it has {@code readyTimeout} to say it is ready.
+     * Node A ({@link ExternalDevice.Role#SENDER}) or node B ({@link ExternalDevice.Role#RECEIVER}) is the
+     * external device {@code command} starts (dut-adapters/README.md, "An external device"), its standard
+     * error written to {@code errorLog}; it has {@code readyTimeout} to say it is ready.
      */
-    public LoopbackTransfer externalReceiver(final String command, final Path errorLog, final Duration readyTimeout) {
-        this.externalCommand = command;
-        this.externalErrorLog = errorLog;
-        this.readyTimeout = readyTimeout;
+    public LoopbackTransfer external(final ExternalDevice.Role role, final String command, final Path errorLog,
+                                     final Duration readyTimeout) {
+        this.external = new External(role, command, errorLog, readyTimeout);
         return this;
     }
 
@@ -152,47 +156,34 @@ public final class LoopbackTransfer {
      * @throws LiveCaptureException    when libpcap cannot capture or send on {@code lo} here
      * @throws LoopFailure             when a node of the kit failed (its {@link org.mprt.ctk.dut.DeviceFailure} is
      *                                 the cause) or did not answer in time; the capture is then not written
-     * @throws ExternalDeviceException when node B is an external device that broke the contract; the capture is
-     *                                 then not written
+     * @throws ExternalDeviceException when the external device broke the contract; the capture is then not written
      */
     public Result run(final Path capture) {
         final RealTimeLoop loop = new RealTimeLoop("loopback transfer");
         final List<InterfaceNode> nodes = new ArrayList<>();
-        ExternalDevice external = null;
+        ExternalDevice device = null;
         try (LiveCapture live = LiveCapture.start("lo", FILTER, capture)) {
-            final InterfaceNode sender = InterfaceNode.start(loop, "node A", "lo", addresses(1), LINE_RATE_BPS,
-                (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(1), senderConfig));
-            nodes.add(sender);
-            final ConnectionDescriptor senderEnd = loop.call(() -> ConnectionDescriptor.spread(SENDER_NUMBER,
-                sender.ports(), PATHS, STREAMS, PMTU, List.of()), RealTimeLoop.STARTING);
-            final ReceiverEnd receiver;
-            if (externalCommand == null) {
-                final InterfaceNode node = InterfaceNode.start(loop, "node B", "lo", addresses(2), LINE_RATE_BPS,
-                    receiverFactory);
-                nodes.add(node);
-                receiver = loop.call(() -> ReceiverEnd.of(node, senderEnd, bytes), RealTimeLoop.STARTING);
+            final Moved moved;
+            if (external == null) {
+                moved = betweenKitNodes(loop, nodes);
             } else {
-                external = ExternalDevice.start(externalCommand, externalErrorLog);
-                receiver = ReceiverEnd.of(external, external.setUp(setupLine(senderEnd), readyTimeout), bytes);
+                device = ExternalDevice.start(external.command(), external.errorLog());
+                moved = external.role() == ExternalDevice.Role.RECEIVER ? toExternalReceiver(loop, nodes, device)
+                    : fromExternalSender(loop, nodes, device);
             }
-            final Transfer transfer = loop.call(() -> Transfer.post(sender, senderEnd, receiver.descriptor(), bytes,
-                messageBytes), RealTimeLoop.STARTING);
-            final boolean completed = loop.await(transfer::completed, PATIENCE);
-            final String received = external != null ? external.finish(ExternalDevice.FINISH_TIMEOUT)
-                : loop.call(() -> RegionDigest.of(receiver.region()), RealTimeLoop.STARTING);
             loop.call(() -> {
                 nodes.forEach(InterfaceNode::close);
                 return null;
             }, RealTimeLoop.STARTING);
             loop.close();
-            // An external node's frames are counted as node A received them: the capture holds at least those.
-            final long seen = nodes.stream().mapToLong(InterfaceNode::sent).sum() + (external != null ? sender.received() : 0);
-            live.awaitFrames(seen, PATIENCE);
-            return new Result(completed, transfer.sentDigest().equals(received), seen, live.stop());
+            // An external node's frames are counted as the kit's node received them: the capture holds at least those.
+            final long expected = nodes.stream().mapToLong(n -> n.sent() + (external != null ? n.received() : 0)).sum();
+            live.awaitFrames(expected, PATIENCE);
+            return new Result(moved.completed(), moved.intact(), expected, live.stop());
         } finally {
             loop.close();
-            if (external != null) {
-                external.close();
+            if (device != null) {
+                device.close();
             }
             for (final InterfaceNode node : nodes) {
                 try {
@@ -204,21 +195,103 @@ public final class LoopbackTransfer {
         }
     }
 
+    private Moved betweenKitNodes(final RealTimeLoop loop, final List<InterfaceNode> nodes) {
+        final InterfaceNode a = startSender(loop, nodes);
+        final InterfaceNode b = startReceiver(loop, nodes);
+        final ConnectionDescriptor senderEnd = loop.call(() -> senderEnd(a), RealTimeLoop.STARTING);
+        final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes).open(b, senderEnd),
+            RealTimeLoop.STARTING);
+        final SeededWrites transfer = loop.call(() -> post(a, senderEnd, receiverEnd.descriptor()), RealTimeLoop.STARTING);
+        final boolean completed = loop.await(transfer::completed, PATIENCE);
+        return new Moved(completed, transfer.sentDigest().equals(
+            loop.call(() -> RegionDigest.of(receiverEnd.region()), RealTimeLoop.STARTING)));
+    }
+
+    private Moved toExternalReceiver(final RealTimeLoop loop, final List<InterfaceNode> nodes, final ExternalDevice device) {
+        final InterfaceNode a = startSender(loop, nodes);
+        final ConnectionDescriptor senderEnd = loop.call(() -> senderEnd(a), RealTimeLoop.STARTING);
+        final ConnectionDescriptor receiverEnd = device.setUp(setupLine(ExternalDevice.Role.RECEIVER, senderEnd),
+            external.readyTimeout());
+        if (receiverEnd.regions().isEmpty() || receiverEnd.regions().get(0).lengthBytes() < bytes) {
+            device.close();
+            throw new ExternalDeviceException("the device under test exposes " + (receiverEnd.regions().isEmpty()
+                ? "no region" : "a region of " + receiverEnd.regions().get(0).lengthBytes() + " bytes")
+                + "; expected one of region_bytes, " + bytes);
+        }
+        final SeededWrites transfer = loop.call(() -> post(a, senderEnd, receiverEnd), RealTimeLoop.STARTING);
+        final boolean completed = loop.await(transfer::completed, PATIENCE);
+        return new Moved(completed, transfer.sentDigest().equals(device.finish(ExternalDevice.FINISH_TIMEOUT)));
+    }
+
+    private Moved fromExternalSender(final RealTimeLoop loop, final List<InterfaceNode> nodes, final ExternalDevice device) {
+        final InterfaceNode b = startReceiver(loop, nodes);
+        final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes), RealTimeLoop.STARTING);
+        final ConnectionDescriptor senderEnd = device.setUp(setupLine(ExternalDevice.Role.SENDER, receiverEnd.descriptor()),
+            external.readyTimeout());
+        checkPlanes(senderEnd, receiverEnd.descriptor());
+        loop.call(() -> receiverEnd.open(b, senderEnd), RealTimeLoop.STARTING);
+        device.start();
+        final boolean completed = device.awaitCompleted(PATIENCE);
+        final String sent = device.finish(ExternalDevice.FINISH_TIMEOUT);
+        return new Moved(completed, sent.equals(loop.call(() -> RegionDigest.of(receiverEnd.region()),
+            RealTimeLoop.STARTING)));
+    }
+
+    /** Opens the kit's node A's end of the connection and posts its WRITEs; on the loop's thread. */
+    private SeededWrites post(final InterfaceNode a, final ConnectionDescriptor senderEnd,
+                              final ConnectionDescriptor receiverEnd) {
+        checkPlanes(senderEnd, receiverEnd);
+        return SeededWrites.post(a.device(), a.device().openConnection(senderEnd, receiverEnd), receiverEnd.regions().get(0),
+            bytes, messageBytes, CONTENT_SEED);
+    }
+
+    private InterfaceNode startSender(final RealTimeLoop loop, final List<InterfaceNode> nodes) {
+        final InterfaceNode a = InterfaceNode.start(loop, "node A", "lo", addresses(1), LINE_RATE_BPS,
+            (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(1), senderConfig));
+        nodes.add(a);
+        return a;
+    }
+
+    private InterfaceNode startReceiver(final RealTimeLoop loop, final List<InterfaceNode> nodes) {
+        final InterfaceNode b = InterfaceNode.start(loop, "node B", "lo", addresses(2), LINE_RATE_BPS, receiverFactory);
+        nodes.add(b);
+        return b;
+    }
+
+    /** Node A's end of the connection when it is the kit's own; on the loop's thread. */
+    private static ConnectionDescriptor senderEnd(final InterfaceNode a) {
+        return ConnectionDescriptor.spread(SENDER_NUMBER, a.ports(), PATHS, STREAMS, PMTU, List.of());
+    }
+
+    /** An external device's descriptor must attach to the planes of the kit's node. */
+    private static void checkPlanes(final ConnectionDescriptor first, final ConnectionDescriptor second) {
+        try {
+            OutOfBand.checkPlanes(first, second);
+        } catch (final IllegalArgumentException e) {
+            throw new ExternalDeviceException("the device under test's descriptor: " + e.getMessage());
+        }
+    }
+
     /**
-     * The line that tells an external node B what to set up (dut-adapters/README.md, "An external
-     * device"): its role, its addresses, the connection's parameters, the size of the region to expose,
-     * the timers the capture's PICS declares, and node A's descriptor.
+     * The line that tells an external node what to set up (dut-adapters/README.md, "An external
+     * device"): its role, its addresses, the connection's parameters, the size of the region to write
+     * or expose (and, for a sender, of each message), the timers the capture's PICS declares, and the
+     * kit's node's descriptor.
      */
-    ObjectNode setupLine(final ConnectionDescriptor senderEnd) {
+    ObjectNode setupLine(final ExternalDevice.Role role, final ConnectionDescriptor peer) {
+        final boolean sends = role == ExternalDevice.Role.SENDER;
         final ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("contract", ExternalDevice.CONTRACT).put("role", "receiver").put("interface", "lo");
+        o.put("contract", ExternalDevice.CONTRACT).put("role", role.word()).put("interface", "lo");
         final ArrayNode addressList = o.putArray("addresses");
-        addresses(2).forEach(a -> addressList.add(a.toString()));
-        o.put("line_rate_bps", LINE_RATE_BPS).put("connection_number", RECEIVER_NUMBER).put("paths", PATHS)
-            .put("streams", STREAMS).put("pmtu", PMTU).put("region_bytes", bytes);
+        addresses(sends ? 1 : 2).forEach(a -> addressList.add(a.toString()));
+        o.put("line_rate_bps", LINE_RATE_BPS).put("connection_number", sends ? SENDER_NUMBER : RECEIVER_NUMBER)
+            .put("paths", PATHS).put("streams", STREAMS).put("pmtu", PMTU).put("region_bytes", bytes);
+        if (sends) {
+            o.put("message_bytes", messageBytes);
+        }
         final ObjectNode timers = o.putObject("timers");
         SOFTWARE_TIMERS.specTable().forEach((name, value) -> timers.putPOJO(name, value));
-        o.set("peer", DescriptorJson.write(senderEnd));
+        o.set("peer", DescriptorJson.write(peer));
         return o;
     }
 
@@ -227,61 +300,20 @@ public final class LoopbackTransfer {
         return List.of(IpAddress.ipv4("127.77.1." + n), IpAddress.ipv4("127.77.2." + n));
     }
 
-    /**
-     * Node B's end of the connection: its descriptor, with the region A writes into, and that region
-     * when B is the kit's own (null for an external device, which reports the region's digest itself).
-     */
+    /** Node B's end of the connection when it is the kit's own: the region A writes into, and B's descriptor. */
     private record ReceiverEnd(ConnectionDescriptor descriptor, MemoryRegion region) {
 
-        /** Registers B's region and opens B's end; on the loop's thread. */
-        static ReceiverEnd of(final InterfaceNode node, final ConnectionDescriptor senderEnd, final int bytes) {
+        /** Registers B's region and makes B's descriptor; on the loop's thread. */
+        static ReceiverEnd register(final InterfaceNode node, final int bytes) {
             final MemoryRegion target = node.device().registerRegion(bytes);
-            final ConnectionDescriptor own = ConnectionDescriptor.spread(RECEIVER_NUMBER, node.ports(), PATHS, STREAMS,
-                PMTU, List.of(target));
-            node.device().openConnection(own, senderEnd);
-            return new ReceiverEnd(own, target);
+            return new ReceiverEnd(ConnectionDescriptor.spread(RECEIVER_NUMBER, node.ports(), PATHS, STREAMS, PMTU,
+                List.of(target)), target);
         }
 
-        /** The external device's end, once its descriptor is checked to expose a region the transfer fits in. */
-        static ReceiverEnd of(final ExternalDevice device, final ConnectionDescriptor own, final int bytes) {
-            if (own.regions().isEmpty() || own.regions().get(0).lengthBytes() < bytes) {
-                device.close();
-                throw new ExternalDeviceException("the device under test exposes " + (own.regions().isEmpty() ? "no region"
-                    : "a region of " + own.regions().get(0).lengthBytes() + " bytes") + "; expected one of region_bytes, "
-                    + bytes);
-            }
-            return new ReceiverEnd(own, null);
-        }
-    }
-
-    /** The transfer's memory and connection; its methods run on the loop's thread. */
-    private record Transfer(Connection sending, int messages, String sentDigest, List<WorkCompletion> done) {
-
-        /** Opens A's end of the connection and posts the WRITEs of seeded random bytes into B's first region. */
-        static Transfer post(final InterfaceNode sender, final ConnectionDescriptor senderEnd,
-                             final ConnectionDescriptor receiverEnd, final int bytes, final int messageBytes) {
-            final MemoryRegion source = sender.device().registerRegion(bytes);
-            final byte[] content = new byte[bytes];
-            new SplittableRandom(3).nextBytes(content);
-            source.put(0, content);
-            try {
-                OutOfBand.checkPlanes(senderEnd, receiverEnd);
-            } catch (final IllegalArgumentException e) {
-                throw new ExternalDeviceException("the device under test's descriptor: " + e.getMessage());
-            }
-            final Connection sending = sender.device().openConnection(senderEnd, receiverEnd);
-            final RegionDescriptor target = receiverEnd.regions().get(0);
-            int messages = 0;
-            for (int offset = 0; offset < bytes; offset += messageBytes) {
-                final int length = Math.min(messageBytes, bytes - offset);
-                sending.postWrite(messages++, 0, source, offset, length, target.baseAddress() + offset, target.rkey());
-            }
-            return new Transfer(sending, messages, RegionDigest.of(content), new ArrayList<>());
-        }
-
-        boolean completed() {
-            done.addAll(sending.completionQueue().drain());
-            return done.size() >= messages;
+        /** Opens B's end towards {@code senderEnd}; on the loop's thread. */
+        ReceiverEnd open(final InterfaceNode node, final ConnectionDescriptor senderEnd) {
+            node.device().openConnection(descriptor, senderEnd);
+            return this;
         }
     }
 }

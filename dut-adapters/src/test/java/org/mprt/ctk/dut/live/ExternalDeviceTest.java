@@ -49,6 +49,28 @@ class ExternalDeviceTest {
     }
 
     @Test
+    void shouldStartASenderAndHearWhenItsWritesCompletedOrThatTheyDidNotInTime() throws Exception {
+        final String ready = "read setup; echo '{\"descriptor\": " + JSON.writeValueAsString(DescriptorJson.write(DESCRIPTOR))
+            + "}'; read start; echo \"$start\" >&2; ";
+        final String finish = "read finish; echo '{\"region_sha256\": \"" + DIGEST + "\"}'";
+        try (ExternalDevice d = ExternalDevice.start(ready + "echo '{\"completed\": true}'; " + finish,
+            dir.resolve("err.log"))) {
+            d.setUp(setup(), SHORT);
+            d.start();
+            assertThat(d.awaitCompleted(SHORT)).isTrue();
+            assertThat(d.finish(SHORT)).isEqualTo(DIGEST);
+        }
+        assertThat(dir.resolve("err.log")).content().isEqualTo("{\"start\":true}\n");
+        // Silence until the deadline is an answer here: the writes did not complete; the device still finishes.
+        try (ExternalDevice d = ExternalDevice.start(ready + "sleep 2; " + finish, dir.resolve("err.log"))) {
+            d.setUp(setup(), SHORT);
+            d.start();
+            assertThat(d.awaitCompleted(Duration.ofMillis(500))).isFalse();
+            assertThat(d.finish(Duration.ofSeconds(20))).isEqualTo(DIGEST);
+        }
+    }
+
+    @Test
     void shouldEndADeviceThatSaysNothingAfterItsTimeout() {
         try (ExternalDevice d = ExternalDevice.start("sleep 600", dir.resolve("err.log"))) {
             assertThatThrownBy(() -> d.setUp(setup(), SHORT)).isInstanceOf(ExternalDeviceException.class)

@@ -1,0 +1,100 @@
+package org.mprt.ctk.dut.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.time.Duration;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pics.Pics;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Judgement;
+import org.mprt.ctk.verdict.Outcome;
+import org.mprt.ctk.verdict.Verdict;
+
+/**
+ * An external device on lo in either role: the kit's reference run as a process of its own
+ * ({@link ReferenceDeviceProcess}), which keeps the contract as a device of one's own would; one of its
+ * mutants, whose deviation the capture shows; and a process that never says it is ready.
+ */
+@Timeout(120)
+@ExtendWith(LiveCaptureSupport.class)
+class ExternalDeviceOnLoopbackTest {
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void theReferenceAsAnExternalReceiverReceivesIntactAndPassesEveryRuleItsCaptureJudges() throws Exception {
+        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.RECEIVER, "").run(dir.resolve("b.pcap"));
+
+        assertThat(result.completed()).as("every message completed at the sender").isTrue();
+        assertThat(result.intact()).as("the device's region has the sender's bytes, by its SHA-256").isTrue();
+        assertThat(result.capture().frames()).isGreaterThanOrEqualTo(result.framesExpected());
+        final Judgement judgement = judge(dir.resolve("b.pcap"));
+        assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
+        // The receiver's rules judged the external process's ACKs: MPRT-SACK-003 (a SACK claims only what arrived).
+        assertThat(judgement.verdictOn("MPRT-SACK-003")).get().extracting(Verdict::outcome).isEqualTo(Outcome.PASS);
+        assertThat(judgement.counts().get(Outcome.PASS)).isGreaterThan(35);
+    }
+
+    @Test
+    void theReferenceAsAnExternalSenderWritesIntactAndPassesEveryRuleItsCaptureJudges() throws Exception {
+        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.SENDER, "").run(dir.resolve("a.pcap"));
+
+        assertThat(result.completed()).as("the device said every WRITE completed").isTrue();
+        assertThat(result.intact()).as("the kit's region has the device's bytes, by their SHA-256").isTrue();
+        final Judgement judgement = judge(dir.resolve("a.pcap"));
+        assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
+        // The sender's rules judged the external process's data: MPRT-PATH-001 (each path's PSNs in sequence).
+        assertThat(judgement.verdictOn("MPRT-PATH-001")).get().extracting(Verdict::outcome).isEqualTo(Outcome.PASS);
+        assertThat(judgement.counts().get(Outcome.PASS)).isGreaterThan(35);
+    }
+
+    @Test
+    void anExternalSenderWhoseDataIsNotEcnCapableFailsMprtWire006() throws Exception {
+        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.SENDER, " --deviate NOT_ECN_CAPABLE")
+            .run(dir.resolve("not-ect.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        final Verdict verdict = judge(dir.resolve("not-ect.pcap")).verdictOn("MPRT-WIRE-006").orElseThrow();
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(verdict.explanation()).contains("ip.ecn: expected ECT(0), ECT(1) or CE, found Not-ECT");
+    }
+
+    @Test
+    void aDeviceThatNeverSaysItIsReadyEndsTheRunWithoutACapture() {
+        final LoopbackTransfer transfer = new LoopbackTransfer()
+            .external(ExternalDevice.Role.RECEIVER, "sleep 600", dir.resolve("err.log"), Duration.ofSeconds(1));
+
+        assertThatThrownBy(() -> transfer.run(dir.resolve("never.pcap"))).isInstanceOf(ExternalDeviceException.class)
+            .hasMessageStartingWith("the device under test (sleep 600) did not write {\"descriptor\": ...}, that it is ready"
+                + " within 1 s");
+        assertThat(dir.resolve("never.pcap")).doesNotExist();
+    }
+
+    /** 256 KiB in messages of 64 KiB, with the reference process in {@code role}, given {@code arguments}. */
+    private LoopbackTransfer transfer(final ExternalDevice.Role role, final String arguments) {
+        return new LoopbackTransfer().bytes(256 * 1024, 64 * 1024)
+            .external(role, javaCommand(ReferenceDeviceProcess.class) + arguments, dir.resolve("err.log"),
+                ExternalDevice.READY_TIMEOUT);
+    }
+
+    /** The capture judged with the loopback PICS, as ctk live judges it. */
+    private Judgement judge(final Path capture) throws IOException {
+        final Path pics = dir.resolve("loopback.pics.yaml");
+        Files.writeString(pics, LoopbackTransfer.pics());
+        return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().judge(capture);
+    }
+
+    /** The command that runs {@code main} of {@code type} in a JVM of this one's class path. */
+    static String javaCommand(final Class<?> type) {
+        return "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+            + System.getProperty("java.class.path") + "' " + type.getName();
+    }
+}
