@@ -19,9 +19,10 @@ import org.mprt.ctk.wire.ip.NetworkKind;
  * frames for its address and UDP port 4791 come back from the interface whole, as they crossed it.
  *
  * <p>Why not UDP sockets: a socket writes the IP header itself, and Linux numbers the IPv4
- * identification of each datagram as it goes. The ICRC covers that field (rocev2-baseline.md,
- * ROCE-ICRC-001), so an endpoint on a socket cannot know the ICRC of what it sends, nor check that of
- * what it receives, whose IP header a socket does not show.
+ * identification of each datagram as it goes (0 only from an unconnected socket that sets DF through
+ * IP_PMTUDISC_DO, which Java 17 cannot ask for). The ICRC covers that field (rocev2-baseline.md,
+ * ROCE-ICRC-001), and a socket does not show an arriving datagram's IP header, so an endpoint on one
+ * could not check the ICRC of what it receives.
  *
  * <p>A UDP socket, never read, holds the port's address and port 4791: the host's own IP stack
  * receives a copy of each frame, and with no socket there it would answer each one with an ICMP port
