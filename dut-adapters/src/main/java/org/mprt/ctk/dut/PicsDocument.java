@@ -17,7 +17,9 @@ import java.util.regex.Pattern;
  */
 public record PicsDocument(String source, String yaml) {
 
-    private static final Pattern EMPTY_TIMERS = Pattern.compile("(?m)^timers: \\{}\n");
+    /** The empty timers block, with the comment above it that says so, when there is one. */
+    private static final Pattern EMPTY_TIMERS = Pattern.compile("(?m)^(#[^\n]*defaults[^\n]*\n)?timers: \\{}\n");
+    private static final String TIMERS_COMMENT = "# Timers in place of their defaults (mprt-v0.1.md section 14).\n";
     private static final Pattern JUDGING_TOLERANCE = Pattern.compile("(?m)^judgingToleranceNs: \\d+$");
 
     /** The PICS of the kit's MPRT reference implementation. */
@@ -48,7 +50,7 @@ public record PicsDocument(String source, String yaml) {
         if (timers.isEmpty()) {
             return this;
         }
-        final StringBuilder block = new StringBuilder("timers:\n");
+        final StringBuilder block = new StringBuilder(TIMERS_COMMENT + "timers:\n");
         timers.forEach((name, value) -> block.append("  ").append(name).append(": ").append(value).append('\n'));
         return new PicsDocument(source, replaced(EMPTY_TIMERS, block.toString(), "empty timers block"));
     }

@@ -19,8 +19,10 @@ class PicsDocumentTest {
 
         final PicsDocument tuned = reference.withTimers(timers);
 
-        assertThat(tuned.yaml()).contains("timers:\n  RTO_MAX: 100000\n  MD_FACTOR: 0.25\n").doesNotContain("timers: {}");
-        assertThat(tuned.yaml().replace("timers:\n  RTO_MAX: 100000\n  MD_FACTOR: 0.25\n", "timers: {}\n"))
+        final String block = "# Timers in place of their defaults (mprt-v0.1.md section 14).\ntimers:\n  RTO_MAX: 100000\n"
+            + "  MD_FACTOR: 0.25\n";
+        assertThat(tuned.yaml()).contains(block).doesNotContain("timers: {}").doesNotContain("All timers at their defaults");
+        assertThat(tuned.yaml().replace(block, "# All timers at their defaults (mprt-v0.1.md section 14).\ntimers: {}\n"))
             .isEqualTo(reference.yaml());
         assertThat(tuned.source()).isEqualTo(reference.source());
         assertThat(reference.withTimers(Map.of())).isSameAs(reference);

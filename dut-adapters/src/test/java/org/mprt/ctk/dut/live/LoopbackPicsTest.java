@@ -1,0 +1,29 @@
+package org.mprt.ctk.dut.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.io.IOException;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+
+/**
+ * The PICS of the recorded live captures ({@code captures/live/}, {@link LoopbackCaptures}) is the one
+ * {@code ctk live} writes today but for its JUDGING_TOLERANCE: a capture replayed with other timers
+ * than its nodes ran with would be judged wrongly. The recorded ones declare 50 ms, which they pass;
+ * {@code ctk live} declares 200 ms, for a busy host (dut-adapters/README.md).
+ */
+class LoopbackPicsTest {
+
+    @Test
+    void theRecordedCapturesPicsIsTheOneTheNodesRunWithTodayButForTheTolerance() throws IOException {
+        final String today = LoopbackTransfer.pics();
+        assertThat(today).contains("# Timers in place of their defaults (mprt-v0.1.md section 14).\n"
+            + "timers:\n  ACK_REQ_DELAY: 10000\n").contains("\njudgingToleranceNs: 200000000\n");
+        for (final String name : new String[] {"mprt-loopback", "mprt-loopback-not-ect"}) {
+            final String recorded = Files.readString(Path.of("..", "captures", "live", name + ".pics.yaml"));
+            assertThat(recorded).as(name).isEqualTo(today.replace("\njudgingToleranceNs: 200000000\n",
+                "\njudgingToleranceNs: 50000000\n"));
+        }
+    }
+}
