@@ -122,7 +122,7 @@ final class LiveCommand implements Callable<Integer> {
             return ExitCodes.INPUT_ERROR;
         }
         final Path pics = outDir.resolve("loopback.pics.yaml");
-        Files.writeString(pics, LoopbackTransfer.pics());
+        Files.writeString(pics, dutCommand == null ? LoopbackTransfer.pics() : LoopbackTransfer.picsWith(dutCommand));
         final boolean dutSends = dutCommand != null && role() == ExternalDevice.Role.SENDER;
         final String dut = dutCommand == null ? "" : " (" + dutCommand + ")";
         System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A" + (dutSends ? dut : "")

@@ -151,6 +151,22 @@ public final class LoopbackTransfer {
     }
 
     /**
+     * The PICS the capture of a run with an external device is judged by: {@link #pics()}, naming the
+     * device under test beside the kit's node. Its capabilities and timers are those the transfer uses,
+     * which the setup line tells the device.
+     */
+    public static String picsWith(final String externalCommand) {
+        // A JSON string is a YAML scalar too, whatever the command holds.
+        return pics().replace("  name: mprt-ctk reference implementation\n",
+                "  name: a device under test and the mprt-ctk reference implementation\n")
+            .replace("  description: MPRT endpoints of the conformance kit, run on one host's loopback interface, in real"
+                + " time.\n",
+                "  description: " + JsonNodeFactory.instance.textNode("The device under test started by "
+                    + externalCommand + ", and the kit's reference node, on one host's loopback interface, in real time;"
+                    + " the capabilities and timers are those the transfer uses.") + "\n");
+    }
+
+    /**
      * Runs the transfer, capturing it into {@code capture}.
      *
      * @throws LiveCaptureException    when libpcap cannot capture or send on {@code lo} here

@@ -6,6 +6,8 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pics.Pics;
 
 /**
  * The PICS of the recorded live captures ({@code captures/live/}, {@link LoopbackCaptures}) is the one
@@ -14,6 +16,9 @@ import org.junit.jupiter.api.Test;
  * {@code ctk live} declares 200 ms, for a busy host (dut-adapters/README.md).
  */
 class LoopbackPicsTest {
+
+    @TempDir
+    Path dir;
 
     @Test
     void theRecordedCapturesPicsIsTheOneTheNodesRunWithTodayButForTheTolerance() throws IOException {
@@ -25,5 +30,16 @@ class LoopbackPicsTest {
             assertThat(recorded).as(name).isEqualTo(today.replace("\njudgingToleranceNs: 200000000\n",
                 "\njudgingToleranceNs: 50000000\n"));
         }
+    }
+
+    @Test
+    void thePicsOfARunWithAnExternalDeviceNamesItWhateverItsCommandHolds() throws Exception {
+        final String command = "run-device --name \"b: 1\" # x";
+        final Path file = Files.writeString(dir.resolve("pics.yaml"), LoopbackTransfer.picsWith(command));
+        final Pics pics = Pics.load(file);
+
+        assertThat(pics.implementationName()).isEqualTo("a device under test and the mprt-ctk reference implementation");
+        assertThat(LoopbackTransfer.picsWith(command)).contains("The device under test started by run-device --name"
+            + " \\\"b: 1\\\" # x, and the kit's reference node");
     }
 }
