@@ -131,6 +131,13 @@ final class LiveCommand implements Callable<Integer> {
             + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "
             + result.capture().frames() + " of the " + result.framesExpected() + " frames expected, the kernel dropped "
             + result.capture().dropped());
+        if (dutCommand != null) {
+            // The capture holds both ends: say which node each side's rules judge.
+            System.out.println("  the device under test is node " + (dutSends ? "A, judged by the sender's rules (judged at"
+                + " the sender's port); the receiver's rules judge the kit's node B" : "B, judged by the receiver's rules"
+                + " (judged at the receiver's port); the sender's rules judge the kit's node A")
+                + ", and rules judged anywhere both");
+        }
         final Judgement j = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().judge(capture);
         final int exit = VerdictCommand.reported(j, ReportSet.standard(KitHome.kitVersion()), outDir.resolve("loopback"));
         System.out.println("  capture: " + capture);

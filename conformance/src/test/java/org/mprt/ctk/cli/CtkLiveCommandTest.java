@@ -76,14 +76,16 @@ class CtkLiveCommandTest {
 
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("wrote 131072 bytes to node B (" + command + ") on lo: every message completed,"
-            + " the bytes arrived intact").contains("no MUST violated");
+            + " the bytes arrived intact").contains("no MUST violated")
+            .contains("the device under test is node B, judged by the receiver's rules");
         assertThat(dir.resolve("loopback/verdict.html")).exists();
 
         console.resetOut();
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command,
             "--dut-role", "sender")).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("node A (" + command + ") wrote 131072 bytes to node B on lo: every message"
-            + " completed, the bytes arrived intact").contains("no MUST violated");
+            + " completed, the bytes arrived intact").contains("no MUST violated")
+            .contains("the device under test is node A, judged by the sender's rules");
     }
 
     @Test
