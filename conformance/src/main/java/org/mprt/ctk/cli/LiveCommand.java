@@ -48,6 +48,11 @@ final class LiveCommand implements Callable<Integer> {
         description = "Bytes per message, at most --bytes (default: 262144, or --bytes when smaller)")
     private Integer messageBytes;
 
+    @Option(names = "--streams", paramLabel = "N",
+        description = "Streams the messages are spread over, message i on stream i mod N, 1 to "
+            + LoopbackTransfer.MAX_STREAMS + " (default: 1)")
+    private int streams = 1;
+
     @Option(names = "--mutant", paramLabel = "DEVIATION",
         description = "Both nodes deviate from the spec as this mutant of the reference does: a sender's deviation "
             + "shows in node A, a receiver's in node B; e.g. NOT_ECN_CAPABLE (one of: ${COMPLETION-CANDIDATES})")
@@ -77,6 +82,11 @@ final class LiveCommand implements Callable<Integer> {
         } catch (final IllegalArgumentException e) {
             System.err.println("ctk: --bytes/--message-bytes: " + e.getMessage());
             return ExitCodes.INPUT_ERROR;
+        }
+        try {
+            transfer.streams(streams);
+        } catch (final IllegalArgumentException e) {
+            throw new InputException("--streams: " + e.getMessage());
         }
         if (mutant != null) {
             transfer.deviating(mutant);

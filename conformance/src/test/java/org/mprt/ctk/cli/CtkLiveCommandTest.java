@@ -108,10 +108,12 @@ class CtkLiveCommandTest {
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-command", " ")).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-command", "x", "--dut-role", "both"))
             .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--streams", "65")).isEqualTo(ExitCodes.INPUT_ERROR);
 
         assertThat(console.err()).contains("ctk: --dut-ready-timeout 0: expected 1 second or more")
             .contains("ctk: --dut-command: expected a command that starts the device under test")
-            .contains("ctk: --dut-role both: expected receiver or sender");
+            .contains("ctk: --dut-role both: expected receiver or sender")
+            .contains("ctk: --streams: streams 65: expected 1 to 64");
         assertThat(dir).isEmptyDirectory();
     }
 

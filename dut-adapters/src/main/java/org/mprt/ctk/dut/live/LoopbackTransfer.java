@@ -51,7 +51,8 @@ public final class LoopbackTransfer {
     public static final String FILTER = "udp port 4791 and net 127.77.0.0/16";
     static final Duration PATIENCE = Duration.ofSeconds(30);
     private static final int PATHS = 4;
-    private static final int STREAMS = 1;
+    /** The most streams a transfer may spread its messages over: the reference's declared capability. */
+    public static final int MAX_STREAMS = 64;
     private static final int PMTU = 4096;
     /** The nodes' numbers for the connection (mprt-v0.1.md section 5.1): A's is B's SCN, B's is A's. */
     private static final int SENDER_NUMBER = 0x101;
@@ -69,6 +70,7 @@ public final class LoopbackTransfer {
 
     private int bytes = 1 << 20;
     private int messageBytes = 256 * 1024;
+    private int streams = 1;
     private MprtConfig senderConfig = SOFTWARE_TIMERS;
     private FabricNode.DeviceFactory<?> receiverFactory =
         (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2), SOFTWARE_TIMERS);
@@ -98,6 +100,20 @@ public final class LoopbackTransfer {
         }
         this.bytes = total;
         this.messageBytes = perMessage;
+        return this;
+    }
+
+    /**
+     * Spreads the messages over {@code count} streams, message i on stream i mod {@code count}; the
+     * connection carries that many.
+     *
+     * @throws IllegalArgumentException when {@code count} is below 1 or above {@link #MAX_STREAMS}
+     */
+    public LoopbackTransfer streams(final int count) {
+        if (count < 1 || count > MAX_STREAMS) {
+            throw new IllegalArgumentException("streams " + count + ": expected 1 to " + MAX_STREAMS);
+        }
+        this.streams = count;
         return this;
     }
 
@@ -215,7 +231,7 @@ public final class LoopbackTransfer {
         final InterfaceNode a = startSender(loop, nodes);
         final InterfaceNode b = startReceiver(loop, nodes);
         final ConnectionDescriptor senderEnd = loop.call(() -> senderEnd(a), RealTimeLoop.STARTING);
-        final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes).open(b, senderEnd),
+        final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes, streams).open(b, senderEnd),
             RealTimeLoop.STARTING);
         final SeededWrites transfer = loop.call(() -> post(a, senderEnd, receiverEnd.descriptor()), RealTimeLoop.STARTING);
         final boolean completed = loop.await(transfer::completed, PATIENCE);
@@ -241,7 +257,7 @@ public final class LoopbackTransfer {
 
     private Moved fromExternalSender(final RealTimeLoop loop, final List<InterfaceNode> nodes, final ExternalDevice device) {
         final InterfaceNode b = startReceiver(loop, nodes);
-        final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes), RealTimeLoop.STARTING);
+        final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes, streams), RealTimeLoop.STARTING);
         final ConnectionDescriptor senderEnd = device.setUp(setupLine(ExternalDevice.Role.SENDER, receiverEnd.descriptor()),
             external.readyTimeout());
         checkPlanes(senderEnd, receiverEnd.descriptor());
@@ -258,7 +274,7 @@ public final class LoopbackTransfer {
                               final ConnectionDescriptor receiverEnd) {
         checkPlanes(senderEnd, receiverEnd);
         return SeededWrites.post(a.device(), a.device().openConnection(senderEnd, receiverEnd), receiverEnd.regions().get(0),
-            bytes, messageBytes, CONTENT_SEED);
+            bytes, messageBytes, streams, CONTENT_SEED);
     }
 
     private InterfaceNode startSender(final RealTimeLoop loop, final List<InterfaceNode> nodes) {
@@ -275,8 +291,8 @@ public final class LoopbackTransfer {
     }
 
     /** Node A's end of the connection when it is the kit's own; on the loop's thread. */
-    private static ConnectionDescriptor senderEnd(final InterfaceNode a) {
-        return ConnectionDescriptor.spread(SENDER_NUMBER, a.ports(), PATHS, STREAMS, PMTU, List.of());
+    private ConnectionDescriptor senderEnd(final InterfaceNode a) {
+        return ConnectionDescriptor.spread(SENDER_NUMBER, a.ports(), PATHS, streams, PMTU, List.of());
     }
 
     /** An external device's descriptor must attach to the planes of the kit's node. */
@@ -301,7 +317,7 @@ public final class LoopbackTransfer {
         final ArrayNode addressList = o.putArray("addresses");
         addresses(sends ? 1 : 2).forEach(a -> addressList.add(a.toString()));
         o.put("line_rate_bps", LINE_RATE_BPS).put("connection_number", sends ? SENDER_NUMBER : RECEIVER_NUMBER)
-            .put("paths", PATHS).put("streams", STREAMS).put("pmtu", PMTU).put("region_bytes", bytes);
+            .put("paths", PATHS).put("streams", streams).put("pmtu", PMTU).put("region_bytes", bytes);
         if (sends) {
             o.put("message_bytes", messageBytes);
         }
@@ -320,9 +336,9 @@ public final class LoopbackTransfer {
     private record ReceiverEnd(ConnectionDescriptor descriptor, MemoryRegion region) {
 
         /** Registers B's region and makes B's descriptor; on the loop's thread. */
-        static ReceiverEnd register(final InterfaceNode node, final int bytes) {
+        static ReceiverEnd register(final InterfaceNode node, final int bytes, final int streams) {
             final MemoryRegion target = node.device().registerRegion(bytes);
-            return new ReceiverEnd(ConnectionDescriptor.spread(RECEIVER_NUMBER, node.ports(), PATHS, STREAMS, PMTU,
+            return new ReceiverEnd(ConnectionDescriptor.spread(RECEIVER_NUMBER, node.ports(), PATHS, streams, PMTU,
                 List.of(target)), target);
         }
 

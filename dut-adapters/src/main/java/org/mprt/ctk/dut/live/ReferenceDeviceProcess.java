@@ -73,7 +73,8 @@ public final class ReferenceDeviceProcess {
                 final JsonNode message = JSON.readTree(line);
                 if (sends && message.path("start").asBoolean()) {
                     writes = loop.call(() -> SeededWrites.post(node.device(), end.connection(), peer.regions().get(0),
-                        regionBytes, setup.path("message_bytes").asInt(), CONTENT_SEED), RealTimeLoop.STARTING);
+                        regionBytes, setup.path("message_bytes").asInt(), setup.path("streams").asInt(), CONTENT_SEED),
+                        RealTimeLoop.STARTING);
                     out.println(JSON.createObjectNode().put("completed", loop.await(writes::completed, PATIENCE)));
                 } else if (message.path("finish").asBoolean()) {
                     final SeededWrites written = writes;

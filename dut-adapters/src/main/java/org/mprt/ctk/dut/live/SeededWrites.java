@@ -8,7 +8,8 @@ import org.mprt.ctk.reference.verbs.RegionDescriptor;
 
 /**
  * A sender's side of a loopback transfer: a region of seeded random bytes, written into the peer's
- * region by RDMA WRITEs of a given size on stream 0, and the count of those completed. Used from the
+ * region by RDMA WRITEs of a given size spread over the connection's streams, and the count of those
+ * completed. Used from the
  * thread that runs the sending device.
  */
 final class SeededWrites {
@@ -26,10 +27,11 @@ final class SeededWrites {
 
     /**
      * Registers {@code bytes} of seeded random bytes on {@code device} and posts them on {@code connection}
-     * into {@code target}, in messages of {@code messageBytes} (the last one shorter if need be).
+     * into {@code target}, in messages of {@code messageBytes} (the last one shorter if need be), message
+     * i on stream i mod {@code streams}.
      */
     static SeededWrites post(final RdmaDevice device, final Connection connection, final RegionDescriptor target,
-                             final int bytes, final int messageBytes, final long seed) {
+                             final int bytes, final int messageBytes, final int streams, final long seed) {
         final MemoryRegion source = device.registerRegion(bytes);
         final byte[] content = new byte[bytes];
         new SplittableRandom(seed).nextBytes(content);
@@ -37,7 +39,9 @@ final class SeededWrites {
         int messages = 0;
         for (int offset = 0; offset < bytes; offset += messageBytes) {
             final int length = Math.min(messageBytes, bytes - offset);
-            connection.postWrite(messages++, 0, source, offset, length, target.baseAddress() + offset, target.rkey());
+            connection.postWrite(messages, messages % streams, source, offset, length, target.baseAddress() + offset,
+                target.rkey());
+            messages++;
         }
         return new SeededWrites(connection, messages, RegionDigest.of(content));
     }

@@ -7,15 +7,23 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.Set;
+import java.util.TreeSet;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.extension.ExtendWith;
 import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.wire.decode.DecodeStatus;
+import org.mprt.ctk.wire.decode.DecodedPacket;
+import org.mprt.ctk.wire.decode.PacketDecoder;
+import org.mprt.ctk.wire.mprt.MdethFlyweight;
 
 /**
  * An external device on lo in either role: the kit's reference run as a process of its own
@@ -54,6 +62,35 @@ class ExternalDeviceOnLoopbackTest {
         // The sender's rules judged the external process's data: MPRT-PATH-001 (each path's PSNs in sequence).
         assertThat(judgement.verdictOn("MPRT-PATH-001")).get().extracting(Verdict::outcome).isEqualTo(Outcome.PASS);
         assertThat(judgement.counts().get(Outcome.PASS)).isGreaterThan(35);
+    }
+
+    @Test
+    void anExternalSenderSpreadsItsMessagesOverTheStreamsItIsGiven() throws Exception {
+        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.SENDER, "").streams(4).run(dir.resolve("s.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        assertThat(result.intact()).isTrue();
+        final Judgement judgement = judge(dir.resolve("s.pcap"));
+        assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
+        assertThat(dataStreams(dir.resolve("s.pcap"))).containsExactly(0, 1, 2, 3);
+        // Four messages on four streams: each stream's first message carries MSN 0 (MPRT-STREAM-001).
+        assertThat(judgement.verdictOn("MPRT-STREAM-001")).get().extracting(Verdict::outcome).isEqualTo(Outcome.PASS);
+    }
+
+    /** The stream_ids the capture's RDMA WRITE packets carry. */
+    private static Set<Integer> dataStreams(final Path capture) throws IOException {
+        final Set<Integer> streams = new TreeSet<>();
+        try (CaptureReader reader = CaptureReader.open(capture)) {
+            final Frame frame = new Frame();
+            final DecodedPacket packet = new DecodedPacket();
+            while (reader.next(frame)) {
+                if (PacketDecoder.decodeEthernet(frame.buffer(), frame.dataOffset(), frame.capturedLengthBytes(), packet)
+                    == DecodeStatus.OK && packet.extensions().has(MdethFlyweight.WRITE_LAYOUT)) {
+                    streams.add(packet.extensions().mdeth().streamId());
+                }
+            }
+        }
+        return streams;
     }
 
     @Test
