@@ -106,6 +106,21 @@ public final class InterfaceNode {
         return ports.stream().mapToLong(PacketPort::received).sum();
     }
 
+    /** Frames every port lost. */
+    public long lost() {
+        return ports.stream().mapToLong(PacketPort::lost).sum();
+    }
+
+    /**
+     * Its ports lose each frame they send or receive with {@code probability}, each port's draws
+     * seeded with {@code seed} plus its plane; from the loop's thread, before the first frame.
+     */
+    public void losing(final double probability, final long seed) {
+        for (final PacketPort port : ports) {
+            port.losing(probability, seed + port.planeIndex());
+        }
+    }
+
     /**
      * Stops every port; from the loop's thread, or once the loop has ended.
      *

@@ -48,7 +48,6 @@ public final class LoopbackTransfer {
     /** The most bytes one transfer may move: at the line rate, half a second. */
     public static final int MAX_BYTES = 64 << 20;
     /** What the capture keeps of {@code lo}: the transfer's frames, nothing of other traffic. */
-    public static final String FILTER = "udp port 4791 and net 127.77.0.0/16";
     static final Duration PATIENCE = Duration.ofSeconds(30);
     private static final int PATHS = 4;
     /** The most streams a transfer may spread its messages over: the reference's declared capability. */
@@ -59,13 +58,20 @@ public final class LoopbackTransfer {
     private static final int RECEIVER_NUMBER = 0x201;
     /** The seed of the bytes the kit's node A writes. */
     private static final long CONTENT_SEED = 3;
+    /** The seed of the losses of the kit's node. */
+    private static final long LOSS_SEED = 5;
+    /** The most a port may lose: beyond it, the nodes spend the run in their timeouts. */
+    public static final double MAX_LOSS = 0.5;
 
     /**
      * What a run did: whether every message completed, whether B's region holds A's bytes, the frames the
-     * capture must hold (every frame the kit's nodes sent; with an external node, also those the kit's
-     * node received from it), and the capture.
+     * capture must hold (every frame the kit's nodes put on the interface; with an external node, also
+     * those the kit's node received from it), the frames the kit's node lost on purpose, where the capture
+     * stood (the addresses of the node at whose port it was taken; empty on {@code lo}, where it holds both
+     * ends), and the capture.
      */
-    public record Result(boolean completed, boolean intact, long framesExpected, LiveCapture.Summary capture) {
+    public record Result(boolean completed, boolean intact, long framesExpected, long framesLost,
+                         List<IpAddress> capturedAt, LiveCapture.Summary capture) {
     }
 
     private int bytes = 1 << 20;
@@ -76,6 +82,10 @@ public final class LoopbackTransfer {
         (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2), SOFTWARE_TIMERS);
     /** The node that is an external device, or null when both are the kit's. */
     private External external;
+    private boolean overVeth;
+    private double lossProbability;
+    /** Where the running transfer runs. */
+    private LiveLink link = LiveLink.LOOPBACK;
 
     /** An external device: its role, its command, where its standard error goes, how long it may take to start. */
     private record External(ExternalDevice.Role role, String command, Path errorLog, Duration readyTimeout) {
@@ -114,6 +124,31 @@ public final class LoopbackTransfer {
             throw new IllegalArgumentException("streams " + count + ": expected 1 to " + MAX_STREAMS);
         }
         this.streams = count;
+        return this;
+    }
+
+    /**
+     * The nodes meet over a veth pair made for the run ({@link VethPair}, {@link LiveLink#veth}) instead
+     * of {@code lo}; the capture is taken at one end only: the external device's, or node B's.
+     */
+    public LoopbackTransfer overVeth() {
+        this.overVeth = true;
+        return this;
+    }
+
+    /**
+     * The kit's node at the other end from the capture loses each frame it sends, before the capture
+     * sees it, and each it receives, after the capture saw it, with {@code probability} (seeded): as
+     * a network between them would. Only over a veth pair: on {@code lo} the capture holds both ends, and
+     * a frame lost so would look sent or received there.
+     *
+     * @throws IllegalArgumentException when {@code probability} is not from 0 to 0.5
+     */
+    public LoopbackTransfer losing(final double probability) {
+        if (!(probability >= 0 && probability <= MAX_LOSS)) {
+            throw new IllegalArgumentException("loss " + probability + ": expected 0 to " + MAX_LOSS);
+        }
+        this.lossProbability = probability;
         return this;
     }
 
@@ -191,10 +226,32 @@ public final class LoopbackTransfer {
      * @throws ExternalDeviceException when the external device broke the contract; the capture is then not written
      */
     public Result run(final Path capture) {
-        final RealTimeLoop loop = new RealTimeLoop("loopback transfer");
+        if (lossProbability > 0 && !overVeth) {
+            throw new IllegalStateException("losing frames needs a veth pair: on lo the capture holds both ends, where a"
+                + " frame a port lost would look sent or received");
+        }
+        if (!overVeth) {
+            return runOn(LiveLink.LOOPBACK, capture);
+        }
+        final String name = "ctk" + ProcessHandle.current().pid();
+        final LiveLink veth = LiveLink.veth(name + "a", name + "b");
+        try (VethPair pair = VethPair.make(veth.aInterface(), veth.bInterface(), veth.aAddresses(), veth.bAddresses())) {
+            return runOn(veth, capture);
+        }
+    }
+
+    /** True when the capture is taken at node A's port: an external sender's (on lo, both ends). */
+    private boolean capturesA() {
+        return external != null && external.role() == ExternalDevice.Role.SENDER;
+    }
+
+    private Result runOn(final LiveLink on, final Path capture) {
+        this.link = on;
+        final RealTimeLoop loop = new RealTimeLoop("live transfer");
         final List<InterfaceNode> nodes = new ArrayList<>();
         ExternalDevice device = null;
-        try (LiveCapture live = LiveCapture.start("lo", FILTER, capture)) {
+        try (LiveCapture live = LiveCapture.start(capturesA() ? link.aInterface() : link.bInterface(), link.filter(),
+            capture)) {
             final Moved moved;
             if (external == null) {
                 moved = betweenKitNodes(loop, nodes);
@@ -211,7 +268,10 @@ public final class LoopbackTransfer {
             // An external node's frames are counted as the kit's node received them: the capture holds at least those.
             final long expected = nodes.stream().mapToLong(n -> n.sent() + (external != null ? n.received() : 0)).sum();
             live.awaitFrames(expected, PATIENCE);
-            return new Result(moved.completed(), moved.intact(), expected, live.stop());
+            final List<IpAddress> capturedAt = link.isLoopback() ? List.of()
+                : capturesA() ? link.aAddresses() : link.bAddresses();
+            return new Result(moved.completed(), moved.intact(), expected,
+                nodes.stream().mapToLong(InterfaceNode::lost).sum(), capturedAt, live.stop());
         } finally {
             loop.close();
             if (device != null) {
@@ -278,15 +338,29 @@ public final class LoopbackTransfer {
     }
 
     private InterfaceNode startSender(final RealTimeLoop loop, final List<InterfaceNode> nodes) {
-        final InterfaceNode a = InterfaceNode.start(loop, "node A", "lo", addresses(1), LINE_RATE_BPS,
+        final InterfaceNode a = InterfaceNode.start(loop, "node A", link.aInterface(), link.aAddresses(), LINE_RATE_BPS,
             (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(1), senderConfig));
         nodes.add(a);
+        // The capture is at B's port (or, on lo, at both): A is the far end, where losses are the network's.
+        if (!capturesA()) {
+            loop.call(() -> {
+                a.losing(lossProbability, LOSS_SEED);
+                return null;
+            }, RealTimeLoop.STARTING);
+        }
         return a;
     }
 
     private InterfaceNode startReceiver(final RealTimeLoop loop, final List<InterfaceNode> nodes) {
-        final InterfaceNode b = InterfaceNode.start(loop, "node B", "lo", addresses(2), LINE_RATE_BPS, receiverFactory);
+        final InterfaceNode b = InterfaceNode.start(loop, "node B", link.bInterface(), link.bAddresses(), LINE_RATE_BPS,
+            receiverFactory);
         nodes.add(b);
+        if (capturesA()) {
+            loop.call(() -> {
+                b.losing(lossProbability, LOSS_SEED);
+                return null;
+            }, RealTimeLoop.STARTING);
+        }
         return b;
     }
 
@@ -313,9 +387,10 @@ public final class LoopbackTransfer {
     ObjectNode setupLine(final ExternalDevice.Role role, final ConnectionDescriptor peer) {
         final boolean sends = role == ExternalDevice.Role.SENDER;
         final ObjectNode o = JsonNodeFactory.instance.objectNode();
-        o.put("contract", ExternalDevice.CONTRACT).put("role", role.word()).put("interface", "lo");
+        o.put("contract", ExternalDevice.CONTRACT).put("role", role.word())
+            .put("interface", sends ? link.aInterface() : link.bInterface());
         final ArrayNode addressList = o.putArray("addresses");
-        addresses(sends ? 1 : 2).forEach(a -> addressList.add(a.toString()));
+        (sends ? link.aAddresses() : link.bAddresses()).forEach(a -> addressList.add(a.toString()));
         o.put("line_rate_bps", LINE_RATE_BPS).put("connection_number", sends ? SENDER_NUMBER : RECEIVER_NUMBER)
             .put("paths", PATHS).put("streams", streams).put("pmtu", PMTU).put("region_bytes", bytes);
         if (sends) {
@@ -325,11 +400,6 @@ public final class LoopbackTransfer {
         SOFTWARE_TIMERS.specTable().forEach((name, value) -> timers.putPOJO(name, value));
         o.set("peer", DescriptorJson.write(peer));
         return o;
-    }
-
-    /** Node {@code n}'s address on each of the two planes. */
-    private static List<IpAddress> addresses(final int n) {
-        return List.of(IpAddress.ipv4("127.77.1." + n), IpAddress.ipv4("127.77.2." + n));
     }
 
     /** Node B's end of the connection when it is the kit's own: the region A writes into, and B's descriptor. */

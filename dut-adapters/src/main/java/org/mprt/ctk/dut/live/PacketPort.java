@@ -7,6 +7,7 @@ import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
 import java.net.UnknownHostException;
 import java.nio.channels.DatagramChannel;
+import java.util.SplittableRandom;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.reference.attachment.FrameSink;
 import org.mprt.ctk.reference.attachment.IpAddress;
@@ -44,6 +45,10 @@ public final class PacketPort implements NicPort {
     private LiveInterface live;
     private volatile long sent;
     private volatile long received;
+    private volatile long lost;
+    /** Loses each frame it sends or receives with this probability, drawn from {@link #lossDraws}. */
+    private double lossProbability;
+    private SplittableRandom lossDraws;
 
     /**
      * Binds the port's UDP socket; from the loop's thread.
@@ -88,7 +93,9 @@ public final class PacketPort implements NicPort {
                 }
                 return (ns, frame, original) -> loop.execute(() -> {
                     received++;
-                    sink.onFrame(portIndex, frame, frame.length);
+                    if (!losesOne()) {
+                        sink.onFrame(portIndex, frame, frame.length);
+                    }
                 });
             });
     }
@@ -113,21 +120,47 @@ public final class PacketPort implements NicPort {
         return lineRateBps;
     }
 
-    /** Puts the frame on the interface as it is. */
+    /**
+     * Loses each frame this port sends, before it reaches the interface, and each it receives, after it
+     * crossed the interface, with {@code probability}, drawn from a generator seeded with {@code seed};
+     * from the loop's thread, before the first frame.
+     */
+    void losing(final double probability, final long seed) {
+        this.lossProbability = probability;
+        this.lossDraws = new SplittableRandom(seed);
+    }
+
+    private boolean losesOne() {
+        if (lossProbability > 0 && lossDraws.nextDouble() < lossProbability) {
+            lost++;
+            return true;
+        }
+        return false;
+    }
+
+    /** Puts the frame on the interface as it is, unless the port loses it. */
     @Override
     public void transmit(final byte[] frame, final int lengthBytes) {
+        if (losesOne()) {
+            return;
+        }
         live.send(frame, lengthBytes);
         sent++;
     }
 
-    /** Frames this port has sent. */
+    /** Frames this port has put on the interface. */
     public long sent() {
         return sent;
     }
 
-    /** Frames this port has received: each is in a capture of the interface too. */
+    /** Frames this port has received, those it then lost among them: each crossed the interface. */
     public long received() {
         return received;
+    }
+
+    /** Frames this port lost, sent or received. */
+    public long lost() {
+        return lost;
     }
 
     /** Stops receiving and closes the socket. */

@@ -1,0 +1,115 @@
+package org.mprt.ctk.dut.live;
+
+import java.io.IOException;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.Optional;
+import java.util.concurrent.TimeUnit;
+import org.mprt.ctk.reference.attachment.IpAddress;
+
+/**
+ * A virtual Ethernet cable on this host (a Linux veth pair), one end for node A and one for node B,
+ * each end holding that node's address on every plane, made with {@code ip} (iproute2) and root, and
+ * removed on {@link #close}. What one end sends, the other receives, through no other interface: a
+ * capture on one end is a capture at that node's port, as a capture on {@code lo} is not.
+ *
+ * <p>The ends carry no IPv6 (no router or listener solicitations on the wire). A frame for a node's
+ * made-up MAC address is not the end's own, so the host's IP stack drops it unread; libpcap still
+ * sees it, promiscuous or not.
+ */
+public final class VethPair implements AutoCloseable {
+
+    private static final long COMMAND_SECONDS = 10;
+    /** The ends' MTU, a common jumbo frame size. */
+    static final int MTU = 9000;
+
+    private final String a;
+    private final String b;
+
+    private VethPair(final String a, final String b) {
+        this.a = a;
+        this.b = b;
+    }
+
+    /**
+     * Makes the pair {@code a}/{@code b} (interface names, at most 15 characters), brings both ends
+     * up and gives each its node's addresses.
+     *
+     * @throws LiveCaptureException saying what failed and what to do, when {@code ip} is missing, the
+     *                              user may not make interfaces, or a name or address is taken
+     */
+    public static VethPair make(final String a, final String b, final List<IpAddress> aAddresses,
+                                final List<IpAddress> bAddresses) {
+        run("ip", "link", "add", a, "type", "veth", "peer", "name", b);
+        final VethPair pair = new VethPair(a, b);
+        try {
+            pair.configure(a, aAddresses);
+            pair.configure(b, bAddresses);
+            return pair;
+        } catch (final RuntimeException e) {
+            pair.close();
+            throw e;
+        }
+    }
+
+    /** Why a veth pair cannot be made here, or empty when it can be tried: root and {@code ip} are there. */
+    public static Optional<String> whyNot() {
+        if (!"root".equals(System.getProperty("user.name"))) {
+            return Optional.of("making a veth pair needs root (user " + System.getProperty("user.name") + ")");
+        }
+        for (final String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
+            if (Files.isExecutable(Path.of(dir, "ip"))) {
+                return Optional.empty();
+            }
+        }
+        return Optional.of("no ip command; install iproute2 (apt-get install -y iproute2)");
+    }
+
+    private void configure(final String end, final List<IpAddress> addresses) {
+        try {
+            Files.writeString(Path.of("/proc/sys/net/ipv6/conf", end, "disable_ipv6"), "1");
+        } catch (final IOException e) {
+            // A host without IPv6 has nothing to quiet.
+        }
+        // Jumbo frames: a PMTU of 4096 makes frames of some 4200 bytes.
+        run("ip", "link", "set", end, "mtu", String.valueOf(MTU), "up");
+        for (final IpAddress address : addresses) {
+            run("ip", "addr", "add", address + "/32", "dev", end);
+        }
+    }
+
+    /** Removes the pair (removing one end removes both). */
+    @Override
+    public void close() {
+        try {
+            run("ip", "link", "del", a);
+        } catch (final LiveCaptureException e) {
+            // Gone already: nothing to remove.
+        }
+    }
+
+    private static void run(final String... command) {
+        final List<String> line = new ArrayList<>(List.of(command));
+        try {
+            final Process p = new ProcessBuilder(line).redirectErrorStream(true).start();
+            final byte[] said = p.getInputStream().readAllBytes();
+            if (!p.waitFor(COMMAND_SECONDS, TimeUnit.SECONDS)) {
+                p.destroyForcibly();
+                throw new LiveCaptureException("`" + String.join(" ", line) + "` did not end within " + COMMAND_SECONDS + " s");
+            }
+            if (p.exitValue() != 0) {
+                throw new LiveCaptureException("`" + String.join(" ", line) + "` failed: "
+                    + new String(said, StandardCharsets.UTF_8).strip());
+            }
+        } catch (final IOException e) {
+            throw new LiveCaptureException("cannot run `" + String.join(" ", line) + "`: " + e.getMessage()
+                + " (a veth pair needs iproute2: apt-get install -y iproute2)");
+        } catch (final InterruptedException e) {
+            Thread.currentThread().interrupt();
+            throw new LiveCaptureException("interrupted while running `" + String.join(" ", line) + "`");
+        }
+    }
+}

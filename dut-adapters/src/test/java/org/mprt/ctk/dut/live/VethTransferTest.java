@@ -1,0 +1,115 @@
+package org.mprt.ctk.dut.live;
+
+import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
+
+import java.io.IOException;
+import java.net.InetAddress;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import org.junit.jupiter.api.Assumptions;
+import org.junit.jupiter.api.BeforeEach;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.Timeout;
+import org.junit.jupiter.api.extension.ExtendWith;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pics.Pics;
+import org.mprt.ctk.reference.attachment.IpAddress;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Judgement;
+import org.mprt.ctk.verdict.Outcome;
+import org.mprt.ctk.verdict.Verdict;
+
+/**
+ * Transfers over a veth pair, captured at one end while the kit's node at the other loses 2 % of the
+ * frames it sends and receives: the capture stands at one node's port, so that node's rules are judged
+ * and the far node's are not, and an external sender's loss recovery is judged on a live capture.
+ */
+@Timeout(120)
+@ExtendWith(LiveCaptureSupport.class)
+class VethTransferTest {
+
+    private static final double LOSS = 0.02;
+
+    @TempDir
+    Path dir;
+
+    @BeforeEach
+    void vethWorksHere() {
+        Assumptions.assumeTrue(VethPair.whyNot().isEmpty(), () -> "no veth pair here: " + VethPair.whyNot().orElse(""));
+    }
+
+    @Test
+    void theKitsNodesRecoverTheLossesAndTheCaptureAtBJudgesTheReceiverOnly() throws Exception {
+        final LoopbackTransfer.Result result = new LoopbackTransfer().bytes(1 << 20, 256 * 1024).overVeth().losing(LOSS)
+            .run(dir.resolve("b.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        assertThat(result.intact()).isTrue();
+        assertThat(result.framesLost()).as("node A lost some of its frames").isPositive();
+        assertThat(result.capture().frames()).isEqualTo(result.framesExpected());
+        assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.2", "198.18.2.2");
+        final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt());
+        assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
+        assertThat(outcome(judgement, "MPRT-SACK-003")).isEqualTo(Outcome.PASS);
+        final Verdict senders = judgement.verdictOn("MPRT-PATH-001").orElseThrow();
+        assertThat(senders.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(senders.explanation()).contains("is judged at the sender's port").contains("the capture is at the"
+            + " receiver's port");
+    }
+
+    @Test
+    void anExternalSendersLossRecoveryIsJudgedAtItsPort() throws Exception {
+        final LoopbackTransfer.Result result = externalSender("").run(dir.resolve("a.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        assertThat(result.intact()).isTrue();
+        assertThat(result.framesLost()).as("node B lost some of its frames").isPositive();
+        assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.1", "198.18.2.1");
+        final Judgement judgement = judge(dir.resolve("a.pcap"), result.capturedAt());
+        assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
+        for (final String id : List.of("MPRT-LOSS-001", "MPRT-LOSS-004", "MPRT-LOSS-005", "MPRT-PATH-001")) {
+            assertThat(outcome(judgement, id)).as(id).isEqualTo(Outcome.PASS);
+        }
+    }
+
+    @Test
+    void anExternalSenderThatGoesBackNOnALossFailsMprtLoss005() throws Exception {
+        final LoopbackTransfer.Result result = externalSender(" --deviate GO_BACK_N_ON_LOSS").run(dir.resolve("gbn.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        final Verdict verdict = judge(dir.resolve("gbn.pcap"), result.capturedAt()).verdictOn("MPRT-LOSS-005").orElseThrow();
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(verdict.explanation()).contains("is retransmitted on path").contains("but no captured ACK detected it lost");
+    }
+
+    @Test
+    void losingFramesOnLoIsRefused() {
+        assertThatThrownBy(() -> new LoopbackTransfer().losing(LOSS).run(dir.resolve("lo.pcap")))
+            .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("losing frames needs a veth pair");
+        assertThat(dir.resolve("lo.pcap")).doesNotExist();
+    }
+
+    private LoopbackTransfer externalSender(final String arguments) {
+        return new LoopbackTransfer().bytes(1 << 20, 256 * 1024).overVeth().losing(LOSS)
+            .external(ExternalDevice.Role.SENDER, ExternalDeviceOnLoopbackTest.javaCommand(ReferenceDeviceProcess.class)
+                + arguments, dir.resolve("err.log"), ExternalDevice.READY_TIMEOUT);
+    }
+
+    private static Outcome outcome(final Judgement judgement, final String id) {
+        return judgement.verdictOn(id).map(Verdict::outcome).orElseThrow();
+    }
+
+    /** The capture judged with the loopback PICS, taken at {@code at}, as ctk live judges it. */
+    private Judgement judge(final Path capture, final List<IpAddress> at) throws IOException {
+        final Path pics = dir.resolve("pics.yaml");
+        Files.writeString(pics, LoopbackTransfer.pics());
+        final List<InetAddress> addresses = new ArrayList<>();
+        for (final IpAddress a : at) {
+            addresses.add(InetAddress.getByName(a.toString()));
+        }
+        return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().takenAt(addresses).judge(capture);
+    }
+}
