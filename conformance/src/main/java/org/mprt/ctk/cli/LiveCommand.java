@@ -2,8 +2,10 @@ package org.mprt.ctk.cli;
 
 import java.io.IOException;
 import java.nio.file.Files;
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.Callable;
@@ -14,7 +16,9 @@ import org.mprt.ctk.dut.live.LiveCapture;
 import org.mprt.ctk.dut.live.LiveCaptureException;
 import org.mprt.ctk.dut.live.LoopFailure;
 import org.mprt.ctk.dut.live.LoopbackTransfer;
+import org.mprt.ctk.dut.live.VethPair;
 import org.mprt.ctk.pics.Pics;
+import org.mprt.ctk.reference.attachment.IpAddress;
 import org.mprt.ctk.reference.mprt.Deviation;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
@@ -31,8 +35,8 @@ import picocli.CommandLine.Option;
             + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
         "With --dut-command, node B (or node A, with --dut-role sender) is a device under test of one's own: a "
             + "process the kit starts, which keeps the contract of dut-adapters/README.md (\"An external device\").",
-        "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder. "
-            + "Needs libpcap and root or CAP_NET_RAW."},
+        "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder "
+            + "(veth.pcap and so on with --link veth). Needs libpcap and root or CAP_NET_RAW."},
     footer = ExitCodes.LIVE_FOOTER)
 final class LiveCommand implements Callable<Integer> {
 
@@ -73,6 +77,17 @@ final class LiveCommand implements Callable<Integer> {
         description = "How long the --dut-command process may take to say it is ready (default: 30)")
     private int readySeconds = (int) ExternalDevice.READY_TIMEOUT.toSeconds();
 
+    @Option(names = "--link", paramLabel = "LINK",
+        description = "Where the nodes meet: lo (the default; the capture holds both ends) or veth (a veth pair made"
+            + " for the run and removed after it, 198.18.1.0/24 and 198.18.2.0/24; the capture is taken at the device"
+            + " under test's end, or node B's; needs iproute2)")
+    private String link = "lo";
+
+    @Option(names = "--loss", paramLabel = "PERCENT",
+        description = "With --link veth: the kit's node at the other end from the capture loses this share of the"
+            + " frames it sends and receives, seeded, as a network would (default: 0; at most 50)")
+    private double lossPercent;
+
     @Override
     public Integer call() throws IOException {
         final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("live"));
@@ -95,6 +110,24 @@ final class LiveCommand implements Callable<Integer> {
             throw new InputException("--dut-ready-timeout " + readySeconds + ": expected 1 second or more");
         }
         role();
+        if (!link.equals("lo") && !link.equals("veth")) {
+            throw new InputException("--link " + link + ": expected lo or veth");
+        }
+        if (!(lossPercent >= 0 && lossPercent <= 100 * LoopbackTransfer.MAX_LOSS)) {
+            throw new InputException("--loss " + lossPercent + ": expected a percentage from 0 to " + 100 * LoopbackTransfer.MAX_LOSS);
+        }
+        if (lossPercent > 0 && !link.equals("veth")) {
+            throw new InputException("--loss needs --link veth: on lo the capture holds both ends, where a frame lost"
+                + " at a port would look sent or received");
+        }
+        if (link.equals("veth")) {
+            final Optional<String> noVeth = VethPair.whyNot();
+            if (noVeth.isPresent()) {
+                System.err.println("ctk: cannot make a veth pair here: " + noVeth.get());
+                return ExitCodes.INPUT_ERROR;
+            }
+            transfer.overVeth().losing(lossPercent / 100);
+        }
         if (dutCommand != null) {
             if (dutCommand.isBlank()) {
                 throw new InputException("--dut-command: expected a command that starts the device under test");
@@ -108,14 +141,16 @@ final class LiveCommand implements Callable<Integer> {
         }
         Files.createDirectories(outDir);
         // A run that ends without a capture must leave none of an earlier run's.
-        OutputFolder.forgetEarlierRun(outDir, List.of("loopback.pcap", "loopback.pics.yaml", "dut-stderr.log"),
-            List.of("loopback"));
-        final Path capture = outDir.resolve("loopback.pcap");
+        OutputFolder.forgetEarlierRun(outDir, List.of("loopback.pcap", "loopback.pics.yaml", "veth.pcap", "veth.pics.yaml",
+            "dut-stderr.log"), List.of("loopback", "veth"));
+        // Named after the link: loopback.pcap, veth.pcap.
+        final String stem = link.equals("lo") ? "loopback" : "veth";
+        final Path capture = outDir.resolve(stem + ".pcap");
         final LoopbackTransfer.Result result;
         try {
             result = transfer.run(capture);
         } catch (final LiveCaptureException e) {
-            System.err.println("ctk: cannot run on lo here: " + e.getMessage());
+            System.err.println("ctk: cannot run on " + link + " here: " + e.getMessage());
             return ExitCodes.INPUT_ERROR;
         } catch (final ExternalDeviceException e) {
             // The device under test's fault, as a scenario's ERROR with a device of one's own (ctk run --dut).
@@ -123,33 +158,27 @@ final class LiveCommand implements Callable<Integer> {
             return ExitCodes.FAIL;
         } catch (final LoopFailure e) {
             if (e.getCause() instanceof DeviceFailure) {
-                System.err.println("ctk: the transfer on lo ended without a capture: " + e.getCause().getMessage());
+                System.err.println("ctk: the transfer on " + link + " ended without a capture: " + e.getCause().getMessage());
                 return ExitCodes.KIT_ERROR;
             }
             // The host refused a socket or a port: another run holds the nodes' addresses, say.
-            System.err.println("ctk: cannot run on lo here: " + (e.getCause() == null ? e : e.getCause()).getMessage()
+            System.err.println("ctk: cannot run on " + link + " here: " + (e.getCause() == null ? e : e.getCause()).getMessage()
                 + "; is another ctk live or ctk test running on this host?");
             return ExitCodes.INPUT_ERROR;
         }
-        final Path pics = outDir.resolve("loopback.pics.yaml");
-        Files.writeString(pics, dutCommand == null ? LoopbackTransfer.pics() : LoopbackTransfer.picsWith(dutCommand));
-        final boolean dutSends = dutCommand != null && role() == ExternalDevice.Role.SENDER;
-        final String dut = dutCommand == null ? "" : " (" + dutCommand + ")";
-        System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A" + (dutSends ? dut : "")
-            + " wrote " + bytes + " bytes to node B" + (dutSends ? "" : dut) + " on lo: "
-            + (result.completed() ? "every message completed" : "NOT every message completed")
-            + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "
-            + result.capture().frames() + " of the " + result.framesExpected() + " frames expected, the kernel dropped "
-            + result.capture().dropped());
-        if (dutCommand != null) {
-            // The capture holds both ends: say which node each side's rules judge.
-            System.out.println("  the device under test is node " + (dutSends ? "A, judged by the sender's rules (judged at"
-                + " the sender's port); the receiver's rules judge the kit's node B" : "B, judged by the receiver's rules"
-                + " (judged at the receiver's port); the sender's rules judge the kit's node A")
-                + ", and rules judged anywhere both");
+        final Path pics = outDir.resolve(stem + ".pics.yaml");
+        Files.writeString(pics, LoopbackTransfer.picsOf(link.equals("veth"), dutCommand));
+        describe(result);
+        CaptureJudge judge = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart();
+        if (!result.capturedAt().isEmpty()) {
+            final List<InetAddress> at = new ArrayList<>();
+            for (final IpAddress a : result.capturedAt()) {
+                at.add(InetAddress.getByName(a.toString()));
+            }
+            judge = judge.takenAt(at);
         }
-        final Judgement j = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().judge(capture);
-        final int exit = VerdictCommand.reported(j, ReportSet.standard(KitHome.kitVersion()), outDir.resolve("loopback"));
+        final Judgement j = judge.judge(capture);
+        final int exit = VerdictCommand.reported(j, ReportSet.standard(KitHome.kitVersion()), outDir.resolve(stem));
         System.out.println("  capture: " + capture);
         if (result.completed() && result.intact()) {
             return exit;
@@ -158,6 +187,33 @@ final class LiveCommand implements Callable<Integer> {
         System.out.println("ctk: FAIL: " + (result.completed() ? "" : "not every message completed at node A; ")
             + (result.intact() ? "" : "node B's region does not hold the bytes node A wrote (SHA-256)"));
         return Math.max(exit, ExitCodes.FAIL);
+    }
+
+    /** The run's first lines: what moved, what the capture holds, and whose rules it judges. */
+    private void describe(final LoopbackTransfer.Result result) {
+        final boolean dutSends = dutCommand != null && role() == ExternalDevice.Role.SENDER;
+        final String dut = dutCommand == null ? "" : " (" + dutCommand + ")";
+        System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A" + (dutSends ? dut : "")
+            + " wrote " + bytes + " bytes to node B" + (dutSends ? "" : dut) + " on " + result.link() + ": "
+            + (result.completed() ? "every message completed" : "NOT every message completed")
+            + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "
+            + result.capture().frames() + " of the " + result.framesExpected() + " frames expected, the kernel dropped "
+            + result.capture().dropped());
+        final String far = dutSends ? "B" : "A";
+        if (lossPercent > 0) {
+            System.out.println("  node " + far + " lost " + result.framesLost() + " of the frames it sent and received ("
+                + lossPercent + " %, seeded)");
+        }
+        if (!result.capturedAt().isEmpty()) {
+            System.out.println("  the capture is at node " + (dutSends ? "A" : "B") + "'s port " + result.capturedAt()
+                + ": its rules are judged, node " + far + "'s are inconclusive, and rules judged anywhere judge both");
+        } else if (dutCommand != null) {
+            // The capture holds both ends: say which node each side's rules judge.
+            System.out.println("  the device under test is node " + (dutSends ? "A, judged by the sender's rules (judged at"
+                + " the sender's port); the receiver's rules judge the kit's node B" : "B, judged by the receiver's rules"
+                + " (judged at the receiver's port); the sender's rules judge the kit's node A")
+                + ", and rules judged anywhere both");
+        }
     }
 
     private ExternalDevice.Role role() {

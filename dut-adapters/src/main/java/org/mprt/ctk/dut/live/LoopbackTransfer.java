@@ -64,13 +64,13 @@ public final class LoopbackTransfer {
     public static final double MAX_LOSS = 0.5;
 
     /**
-     * What a run did: whether every message completed, whether B's region holds A's bytes, the frames the
+     * What a run did: where it ran ({@link LiveLink#name}), whether every message completed, whether B's region holds A's bytes, the frames the
      * capture must hold (every frame the kit's nodes put on the interface; with an external node, also
      * those the kit's node received from it), the frames the kit's node lost on purpose, where the capture
      * stood (the addresses of the node at whose port it was taken; empty on {@code lo}, where it holds both
      * ends), and the capture.
      */
-    public record Result(boolean completed, boolean intact, long framesExpected, long framesLost,
+    public record Result(String link, boolean completed, boolean intact, long framesExpected, long framesLost,
                          List<IpAddress> capturedAt, LiveCapture.Summary capture) {
     }
 
@@ -202,19 +202,24 @@ public final class LoopbackTransfer {
     }
 
     /**
-     * The PICS the capture of a run with an external device is judged by: {@link #pics()}, naming the
-     * device under test beside the kit's node. Its capabilities and timers are those the transfer uses,
+     * The PICS the capture of a run is judged by: {@link #pics()} on {@code lo} between the kit's nodes;
+     * over a veth pair it says so, and with an external device (its command, else null) it names the
+     * device under test beside the kit's node. The capabilities and timers are those the transfer uses,
      * which the setup line tells the device.
      */
-    public static String picsWith(final String externalCommand) {
+    public static String picsOf(final boolean overVeth, final String externalCommand) {
+        final String where = overVeth ? "over a veth pair of one host" : "on one host's loopback interface";
+        final String pics = pics().replace("on one host's loopback interface", where);
+        if (externalCommand == null) {
+            return pics;
+        }
         // A JSON string is a YAML scalar too, whatever the command holds.
-        return pics().replace("  name: mprt-ctk reference implementation\n",
+        return pics.replace("  name: mprt-ctk reference implementation\n",
                 "  name: a device under test and the mprt-ctk reference implementation\n")
-            .replace("  description: MPRT endpoints of the conformance kit, run on one host's loopback interface, in real"
-                + " time.\n",
+            .replace("  description: MPRT endpoints of the conformance kit, run " + where + ", in real time.\n",
                 "  description: " + JsonNodeFactory.instance.textNode("The device under test started by "
-                    + externalCommand + ", and the kit's reference node, on one host's loopback interface, in real time;"
-                    + " the capabilities and timers are those the transfer uses.") + "\n");
+                    + externalCommand + ", and the kit's reference node, " + where + ", in real time; the capabilities"
+                    + " and timers are those the transfer uses.") + "\n");
     }
 
     /**
@@ -270,7 +275,7 @@ public final class LoopbackTransfer {
             live.awaitFrames(expected, PATIENCE);
             final List<IpAddress> capturedAt = link.isLoopback() ? List.of()
                 : capturesA() ? link.aAddresses() : link.bAddresses();
-            return new Result(moved.completed(), moved.intact(), expected,
+            return new Result(link.name(), moved.completed(), moved.intact(), expected,
                 nodes.stream().mapToLong(InterfaceNode::lost).sum(), capturedAt, live.stop());
         } finally {
             loop.close();

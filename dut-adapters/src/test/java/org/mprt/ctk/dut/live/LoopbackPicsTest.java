@@ -35,11 +35,20 @@ class LoopbackPicsTest {
     @Test
     void thePicsOfARunWithAnExternalDeviceNamesItWhateverItsCommandHolds() throws Exception {
         final String command = "run-device --name \"b: 1\" # x";
-        final Path file = Files.writeString(dir.resolve("pics.yaml"), LoopbackTransfer.picsWith(command));
+        final Path file = Files.writeString(dir.resolve("pics.yaml"), LoopbackTransfer.picsOf(false, command));
         final Pics pics = Pics.load(file);
 
         assertThat(pics.implementationName()).isEqualTo("a device under test and the mprt-ctk reference implementation");
-        assertThat(LoopbackTransfer.picsWith(command)).contains("The device under test started by run-device --name"
+        assertThat(LoopbackTransfer.picsOf(false, command)).contains("The device under test started by run-device --name"
             + " \\\"b: 1\\\" # x, and the kit's reference node");
+    }
+
+    @Test
+    void thePicsOfARunOverAVethPairSaysSo() {
+        assertThat(LoopbackTransfer.picsOf(true, null)).contains("run over a veth pair of one host, in real time.")
+            .doesNotContain("loopback");
+        assertThat(LoopbackTransfer.picsOf(false, null)).isEqualTo(LoopbackTransfer.pics());
+        assertThat(LoopbackTransfer.picsOf(true, "dut")).contains("The device under test started by dut, and the kit's"
+            + " reference node, over a veth pair of one host, in real time;");
     }
 }
