@@ -28,8 +28,9 @@ public final class ExitCodes {
         + "  1  a MUST or MUST NOT requirement failed, or the bytes did not all arrive;%n"
         + "     or the device under test (--dut-command) broke its contract (ERROR:%n"
         + "     it exited, said nothing in time, or wrote something else)%n"
-        + "  2  usage or input error (bad option; no libpcap, no rights, or another run%n"
-        + "     holding the nodes' addresses; an output folder that cannot be written)%n"
+        + "  2  usage or input error (bad option; no libpcap, iproute2 or rights, or%n"
+        + "     another run holding the nodes' addresses; an output folder that cannot%n"
+        + "     be written)%n"
         + "  3  kit error (a bug in the kit: please report it with the command line;%n"
         + "     or the JVM ran out of memory, and the message says how to give it more)%n";
 

@@ -14,6 +14,7 @@ import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.dut.live.LiveCapture;
 import org.mprt.ctk.dut.live.ReferenceDeviceProcess;
+import org.mprt.ctk.dut.live.VethPair;
 
 /** ctk live: the reference nodes on lo, captured live and judged, with the exit-code contract. */
 class CtkLiveCommandTest {
@@ -89,6 +90,26 @@ class CtkLiveCommandTest {
     }
 
     @Test
+    void shouldRunOverAVethPairLosingFramesAndJudgeAtTheDevicesPort() {
+        assumeLiveCaptureOnLo();
+        Assumptions.assumeTrue(VethPair.whyNot().isEmpty(), () -> "no veth pair here: " + VethPair.whyNot().orElse(""));
+        final String command = "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+            + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName();
+
+        final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "2", "--dut-role", "sender",
+            "--dut-command", command);
+
+        assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
+        assertThat(console.out()).contains(" on a veth pair (ctk").contains("every message completed, the bytes arrived"
+            + " intact").contains("  node B lost ").contains("(2.0 %, seeded)")
+            .contains("the capture is at node A's port [198.18.1.1, 198.18.2.1]")
+            .contains("capture point: 1 direction at the sender's port").contains("no MUST violated");
+        assertThat(dir.resolve("veth.pcap")).exists();
+        assertThat(dir.resolve("veth.pics.yaml")).content().contains("over a veth pair of one host");
+        assertThat(dir.resolve("veth/verdict.html")).exists();
+    }
+
+    @Test
     void shouldExitOneWithAnErrorAndNoCaptureWhenTheExternalDeviceNeverSaysItIsReady() throws Exception {
         assumeLiveCaptureOnLo();
         Files.writeString(dir.resolve("loopback.pcap"), "an earlier run's capture");
@@ -102,18 +123,24 @@ class CtkLiveCommandTest {
     }
 
     @Test
-    void shouldExitTwoForADutReadyTimeoutCommandOrRoleThatCannotBeMeant() {
+    void shouldExitTwoForOptionsThatCannotBeMeantBeforeTouchingTheNetwork() {
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-ready-timeout", "0", "--dut-command", "x"))
             .isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-command", " ")).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--dut-command", "x", "--dut-role", "both"))
             .isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--streams", "65")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--loss", "2")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "60"))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--link", "eth0")).isEqualTo(ExitCodes.INPUT_ERROR);
 
         assertThat(console.err()).contains("ctk: --dut-ready-timeout 0: expected 1 second or more")
             .contains("ctk: --dut-command: expected a command that starts the device under test")
             .contains("ctk: --dut-role both: expected receiver or sender")
-            .contains("ctk: --streams: streams 65: expected 1 to 64");
+            .contains("ctk: --streams: streams 65: expected 1 to 64")
+            .contains("ctk: --loss needs --link veth").contains("ctk: --loss 60.0: expected a percentage from 0 to 50.0")
+            .contains("ctk: --link eth0: expected lo or veth");
         assertThat(dir).isEmptyDirectory();
     }
 
