@@ -15,7 +15,7 @@ import org.mprt.ctk.dut.live.ExternalDeviceException;
 import org.mprt.ctk.dut.live.LiveCapture;
 import org.mprt.ctk.dut.live.LiveCaptureException;
 import org.mprt.ctk.dut.live.LoopFailure;
-import org.mprt.ctk.dut.live.LoopbackTransfer;
+import org.mprt.ctk.dut.live.LiveTransfer;
 import org.mprt.ctk.dut.live.VethPair;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.reference.attachment.IpAddress;
@@ -45,7 +45,7 @@ final class LiveCommand implements Callable<Integer> {
     private Path out;
 
     @Option(names = "--bytes", paramLabel = "N",
-        description = "Bytes node A writes, 1 to " + LoopbackTransfer.MAX_BYTES + " (default: 1048576)")
+        description = "Bytes node A writes, 1 to " + LiveTransfer.MAX_BYTES + " (default: 1048576)")
     private int bytes = 1 << 20;
 
     @Option(names = "--message-bytes", paramLabel = "N",
@@ -54,7 +54,7 @@ final class LiveCommand implements Callable<Integer> {
 
     @Option(names = "--streams", paramLabel = "N",
         description = "Streams the messages are spread over, message i on stream i mod N, 1 to "
-            + LoopbackTransfer.MAX_STREAMS + " (default: 1)")
+            + LiveTransfer.MAX_STREAMS + " (default: 1)")
     private int streams = 1;
 
     @Option(names = "--mutant", paramLabel = "DEVIATION",
@@ -91,9 +91,9 @@ final class LiveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("live"));
-        final LoopbackTransfer transfer;
+        final LiveTransfer transfer;
         try {
-            transfer = new LoopbackTransfer().bytes(bytes, messageBytes != null ? messageBytes : Math.min(bytes, 256 * 1024));
+            transfer = new LiveTransfer().bytes(bytes, messageBytes != null ? messageBytes : Math.min(bytes, 256 * 1024));
         } catch (final IllegalArgumentException e) {
             System.err.println("ctk: --bytes/--message-bytes: " + e.getMessage());
             return ExitCodes.INPUT_ERROR;
@@ -113,8 +113,8 @@ final class LiveCommand implements Callable<Integer> {
         if (!link.equals("lo") && !link.equals("veth")) {
             throw new InputException("--link " + link + ": expected lo or veth");
         }
-        if (!(lossPercent >= 0 && lossPercent <= 100 * LoopbackTransfer.MAX_LOSS)) {
-            throw new InputException("--loss " + lossPercent + ": expected a percentage from 0 to " + 100 * LoopbackTransfer.MAX_LOSS);
+        if (!(lossPercent >= 0 && lossPercent <= 100 * LiveTransfer.MAX_LOSS)) {
+            throw new InputException("--loss " + lossPercent + ": expected a percentage from 0 to " + 100 * LiveTransfer.MAX_LOSS);
         }
         if (lossPercent > 0 && !link.equals("veth")) {
             throw new InputException("--loss needs --link veth: on lo the capture holds both ends, where a frame lost"
@@ -146,7 +146,7 @@ final class LiveCommand implements Callable<Integer> {
         // Named after the link: loopback.pcap, veth.pcap.
         final String stem = link.equals("lo") ? "loopback" : "veth";
         final Path capture = outDir.resolve(stem + ".pcap");
-        final LoopbackTransfer.Result result;
+        final LiveTransfer.Result result;
         try {
             result = transfer.run(capture);
         } catch (final LiveCaptureException e) {
@@ -167,7 +167,7 @@ final class LiveCommand implements Callable<Integer> {
             return ExitCodes.INPUT_ERROR;
         }
         final Path pics = outDir.resolve(stem + ".pics.yaml");
-        Files.writeString(pics, LoopbackTransfer.picsOf(link.equals("veth"), dutCommand));
+        Files.writeString(pics, LiveTransfer.picsOf(link.equals("veth"), dutCommand));
         describe(result);
         CaptureJudge judge = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart();
         if (!result.capturedAt().isEmpty()) {
@@ -190,7 +190,7 @@ final class LiveCommand implements Callable<Integer> {
     }
 
     /** The run's first lines: what moved, what the capture holds, and whose rules it judges. */
-    private void describe(final LoopbackTransfer.Result result) {
+    private void describe(final LiveTransfer.Result result) {
         final boolean dutSends = dutCommand != null && role() == ExternalDevice.Role.SENDER;
         final String dut = dutCommand == null ? "" : " (" + dutCommand + ")";
         System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A" + (dutSends ? dut : "")

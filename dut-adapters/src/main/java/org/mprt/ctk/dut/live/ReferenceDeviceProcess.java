@@ -37,7 +37,7 @@ public final class ReferenceDeviceProcess {
 
     private static final ObjectMapper JSON = new ObjectMapper();
     /** How long the sender waits for its WRITEs to complete, as the kit's own sender does. */
-    private static final Duration PATIENCE = LoopbackTransfer.PATIENCE;
+    private static final Duration PATIENCE = LiveTransfer.PATIENCE;
     private static final long CONTENT_SEED = 4;
 
     private ReferenceDeviceProcess() {
@@ -45,8 +45,8 @@ public final class ReferenceDeviceProcess {
 
     public static void main(final String[] args) throws IOException {
         final MprtConfig config = args.length == 2 && args[0].equals("--deviate")
-            ? LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.valueOf(args[1])).build()
-            : LoopbackTransfer.SOFTWARE_TIMERS;
+            ? LiveTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.valueOf(args[1])).build()
+            : LiveTransfer.SOFTWARE_TIMERS;
         final BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         final PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         final JsonNode setup = setup(in.readLine());
@@ -123,8 +123,8 @@ public final class ReferenceDeviceProcess {
                 + line);
         }
         // This example runs the loopback transfer's timers only; a device of one's own takes the table it is given.
-        if (!setup.path("timers").toString().equals(JSON.valueToTree(LoopbackTransfer.SOFTWARE_TIMERS.specTable()).toString())) {
-            refuse("expected the timers of LoopbackTransfer.SOFTWARE_TIMERS, got " + setup.path("timers"));
+        if (!setup.path("timers").toString().equals(JSON.valueToTree(LiveTransfer.SOFTWARE_TIMERS.specTable()).toString())) {
+            refuse("expected the timers of LiveTransfer.SOFTWARE_TIMERS, got " + setup.path("timers"));
         }
         return setup;
     }

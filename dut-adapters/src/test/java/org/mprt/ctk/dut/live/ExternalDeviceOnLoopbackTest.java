@@ -39,7 +39,7 @@ class ExternalDeviceOnLoopbackTest {
 
     @Test
     void theReferenceAsAnExternalReceiverReceivesIntactAndPassesEveryRuleItsCaptureJudges() throws Exception {
-        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.RECEIVER, "").run(dir.resolve("b.pcap"));
+        final LiveTransfer.Result result = transfer(ExternalDevice.Role.RECEIVER, "").run(dir.resolve("b.pcap"));
 
         assertThat(result.completed()).as("every message completed at the sender").isTrue();
         assertThat(result.intact()).as("the device's region has the sender's bytes, by its SHA-256").isTrue();
@@ -53,7 +53,7 @@ class ExternalDeviceOnLoopbackTest {
 
     @Test
     void theReferenceAsAnExternalSenderWritesIntactAndPassesEveryRuleItsCaptureJudges() throws Exception {
-        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.SENDER, "").run(dir.resolve("a.pcap"));
+        final LiveTransfer.Result result = transfer(ExternalDevice.Role.SENDER, "").run(dir.resolve("a.pcap"));
 
         assertThat(result.completed()).as("the device said every WRITE completed").isTrue();
         assertThat(result.intact()).as("the kit's region has the device's bytes, by their SHA-256").isTrue();
@@ -66,7 +66,7 @@ class ExternalDeviceOnLoopbackTest {
 
     @Test
     void anExternalSenderSpreadsItsMessagesOverTheStreamsItIsGiven() throws Exception {
-        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.SENDER, "").streams(4).run(dir.resolve("s.pcap"));
+        final LiveTransfer.Result result = transfer(ExternalDevice.Role.SENDER, "").streams(4).run(dir.resolve("s.pcap"));
 
         assertThat(result.completed()).isTrue();
         assertThat(result.intact()).isTrue();
@@ -95,7 +95,7 @@ class ExternalDeviceOnLoopbackTest {
 
     @Test
     void anExternalSenderWhoseDataIsNotEcnCapableFailsMprtWire006() throws Exception {
-        final LoopbackTransfer.Result result = transfer(ExternalDevice.Role.SENDER, " --deviate NOT_ECN_CAPABLE")
+        final LiveTransfer.Result result = transfer(ExternalDevice.Role.SENDER, " --deviate NOT_ECN_CAPABLE")
             .run(dir.resolve("not-ect.pcap"));
 
         assertThat(result.completed()).isTrue();
@@ -106,7 +106,7 @@ class ExternalDeviceOnLoopbackTest {
 
     @Test
     void aDeviceThatNeverSaysItIsReadyEndsTheRunWithoutACapture() {
-        final LoopbackTransfer transfer = new LoopbackTransfer()
+        final LiveTransfer transfer = new LiveTransfer()
             .external(ExternalDevice.Role.RECEIVER, "sleep 600", dir.resolve("err.log"), Duration.ofSeconds(1));
 
         assertThatThrownBy(() -> transfer.run(dir.resolve("never.pcap"))).isInstanceOf(ExternalDeviceException.class)
@@ -116,8 +116,8 @@ class ExternalDeviceOnLoopbackTest {
     }
 
     /** 256 KiB in messages of 64 KiB, with the reference process in {@code role}, given {@code arguments}. */
-    private LoopbackTransfer transfer(final ExternalDevice.Role role, final String arguments) {
-        return new LoopbackTransfer().bytes(256 * 1024, 64 * 1024)
+    private LiveTransfer transfer(final ExternalDevice.Role role, final String arguments) {
+        return new LiveTransfer().bytes(256 * 1024, 64 * 1024)
             .external(role, javaCommand(ReferenceDeviceProcess.class) + arguments, dir.resolve("err.log"),
                 ExternalDevice.READY_TIMEOUT);
     }
@@ -125,7 +125,7 @@ class ExternalDeviceOnLoopbackTest {
     /** The capture judged with the loopback PICS, as ctk live judges it. */
     private Judgement judge(final Path capture) throws IOException {
         final Path pics = dir.resolve("loopback.pics.yaml");
-        Files.writeString(pics, LoopbackTransfer.pics());
+        Files.writeString(pics, LiveTransfer.pics());
         return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().judge(capture);
     }
 

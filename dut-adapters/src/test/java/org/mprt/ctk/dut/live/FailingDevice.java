@@ -17,7 +17,7 @@ final class FailingDevice implements RdmaDevice {
     private final MprtNode node;
 
     FailingDevice(final List<? extends NicPort> ports, final TimerService timers) {
-        node = new MprtNode(ports, timers, new SplittableRandom(2), LoopbackTransfer.SOFTWARE_TIMERS);
+        node = new MprtNode(ports, timers, new SplittableRandom(2), LiveTransfer.SOFTWARE_TIMERS);
     }
 
     @Override

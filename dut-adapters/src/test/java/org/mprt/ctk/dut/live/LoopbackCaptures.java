@@ -21,17 +21,17 @@ public final class LoopbackCaptures {
     public static void main(final String[] args) throws Exception {
         final Path folder = Path.of(args.length > 0 ? args[0] : "../captures/live");
         Files.createDirectories(folder);
-        record(folder, "mprt-loopback", new LoopbackTransfer());
-        record(folder, "mprt-loopback-not-ect", new LoopbackTransfer()
-            .sender(LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.NOT_ECN_CAPABLE).build()));
+        record(folder, "mprt-loopback", new LiveTransfer());
+        record(folder, "mprt-loopback-not-ect", new LiveTransfer()
+            .sender(LiveTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.NOT_ECN_CAPABLE).build()));
     }
 
-    private static void record(final Path folder, final String name, final LoopbackTransfer transfer) throws Exception {
-        final LoopbackTransfer.Result result = transfer.bytes(256 * 1024, 64 * 1024).run(folder.resolve(name + ".pcap"));
+    private static void record(final Path folder, final String name, final LiveTransfer transfer) throws Exception {
+        final LiveTransfer.Result result = transfer.bytes(256 * 1024, 64 * 1024).run(folder.resolve(name + ".pcap"));
         if (!result.completed() || !result.intact() || result.capture().frames() != result.framesExpected()) {
             throw new IllegalStateException(name + ": " + result);
         }
-        Files.writeString(folder.resolve(name + ".pics.yaml"), LoopbackTransfer.pics());
+        Files.writeString(folder.resolve(name + ".pics.yaml"), LiveTransfer.pics());
         System.out.println(name + ": " + result);
     }
 }

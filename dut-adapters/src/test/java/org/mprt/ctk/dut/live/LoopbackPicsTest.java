@@ -22,7 +22,7 @@ class LoopbackPicsTest {
 
     @Test
     void theRecordedCapturesPicsIsTheOneTheNodesRunWithTodayButForTheTolerance() throws IOException {
-        final String today = LoopbackTransfer.pics();
+        final String today = LiveTransfer.pics();
         assertThat(today).contains("# Timers in place of their defaults (mprt-v0.1.md section 14).\n"
             + "timers:\n  ACK_REQ_DELAY: 10000\n").contains("\njudgingToleranceNs: 200000000\n");
         for (final String name : new String[] {"mprt-loopback", "mprt-loopback-not-ect"}) {
@@ -35,20 +35,20 @@ class LoopbackPicsTest {
     @Test
     void thePicsOfARunWithAnExternalDeviceNamesItWhateverItsCommandHolds() throws Exception {
         final String command = "run-device --name \"b: 1\" # x";
-        final Path file = Files.writeString(dir.resolve("pics.yaml"), LoopbackTransfer.picsOf(false, command));
+        final Path file = Files.writeString(dir.resolve("pics.yaml"), LiveTransfer.picsOf(false, command));
         final Pics pics = Pics.load(file);
 
         assertThat(pics.implementationName()).isEqualTo("a device under test and the mprt-ctk reference implementation");
-        assertThat(LoopbackTransfer.picsOf(false, command)).contains("The device under test started by run-device --name"
+        assertThat(LiveTransfer.picsOf(false, command)).contains("The device under test started by run-device --name"
             + " \\\"b: 1\\\" # x, and the kit's reference node");
     }
 
     @Test
     void thePicsOfARunOverAVethPairSaysSo() {
-        assertThat(LoopbackTransfer.picsOf(true, null)).contains("run over a veth pair of one host, in real time.")
+        assertThat(LiveTransfer.picsOf(true, null)).contains("run over a veth pair of one host, in real time.")
             .doesNotContain("loopback");
-        assertThat(LoopbackTransfer.picsOf(false, null)).isEqualTo(LoopbackTransfer.pics());
-        assertThat(LoopbackTransfer.picsOf(true, "dut")).contains("The device under test started by dut, and the kit's"
+        assertThat(LiveTransfer.picsOf(false, null)).isEqualTo(LiveTransfer.pics());
+        assertThat(LiveTransfer.picsOf(true, "dut")).contains("The device under test started by dut, and the kit's"
             + " reference node, over a veth pair of one host, in real time;");
     }
 }

@@ -36,7 +36,7 @@ class LoopbackVerdictTest {
     @Test
     void theReferenceNodesTransferIntactAndPassEveryRuleTheirCaptureJudges() throws Exception {
         final Path capture = dir.resolve("reference.pcap");
-        final LoopbackTransfer.Result result = new LoopbackTransfer().run(capture);
+        final LiveTransfer.Result result = new LiveTransfer().run(capture);
 
         assertThat(result.completed()).as("every message completed at the sender").isTrue();
         assertThat(result.intact()).as("the receiver's memory holds the sender's bytes").isTrue();
@@ -56,7 +56,7 @@ class LoopbackVerdictTest {
 
     @Test
     void aDeviceThatThrowsOnAFrameEndsTheRunWithADeviceFailureNamingIt() {
-        final LoopbackTransfer transfer = new LoopbackTransfer().receiver(FailingDevice::new);
+        final LiveTransfer transfer = new LiveTransfer().receiver(FailingDevice::new);
         assertThatThrownBy(() -> transfer.run(dir.resolve("failing.pcap"))).isInstanceOf(LoopFailure.class)
             .hasCauseInstanceOf(DeviceFailure.class)
             .hasMessageContaining("node B raised java.lang.IllegalStateException: no frame expected, while handling a frame"
@@ -67,8 +67,8 @@ class LoopbackVerdictTest {
     @Test
     void aSenderWhoseDataIsNotEcnCapableFailsMprtWire006OnItsLiveCapture() throws Exception {
         final Path capture = dir.resolve("not-ect.pcap");
-        final LoopbackTransfer.Result result = new LoopbackTransfer()
-            .sender(LoopbackTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.NOT_ECN_CAPABLE).build()).run(capture);
+        final LiveTransfer.Result result = new LiveTransfer()
+            .sender(LiveTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.NOT_ECN_CAPABLE).build()).run(capture);
 
         assertThat(result.completed()).isTrue();
         final Verdict verdict = judge(capture).verdictOn("MPRT-WIRE-006").orElseThrow();
@@ -80,7 +80,7 @@ class LoopbackVerdictTest {
     /** The judgement of a capture with the nodes' PICS, written beside it. */
     private static Judgement judge(final Path capture) throws IOException {
         final Path pics = capture.resolveSibling(capture.getFileName() + ".pics.yaml");
-        Files.writeString(pics, LoopbackTransfer.pics());
+        Files.writeString(pics, LiveTransfer.pics());
         return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().judge(capture);
     }
 }

@@ -43,7 +43,7 @@ class VethTransferTest {
 
     @Test
     void theKitsNodesRecoverTheLossesAndTheCaptureAtBJudgesTheReceiverOnly() throws Exception {
-        final LoopbackTransfer.Result result = new LoopbackTransfer().bytes(1 << 20, 256 * 1024).overVeth().losing(LOSS)
+        final LiveTransfer.Result result = new LiveTransfer().bytes(1 << 20, 256 * 1024).overVeth().losing(LOSS)
             .run(dir.resolve("b.pcap"));
 
         assertThat(result.completed()).isTrue();
@@ -62,7 +62,7 @@ class VethTransferTest {
 
     @Test
     void anExternalSendersLossRecoveryIsJudgedAtItsPort() throws Exception {
-        final LoopbackTransfer.Result result = externalSender("").run(dir.resolve("a.pcap"));
+        final LiveTransfer.Result result = externalSender("").run(dir.resolve("a.pcap"));
 
         assertThat(result.completed()).isTrue();
         assertThat(result.intact()).isTrue();
@@ -77,7 +77,7 @@ class VethTransferTest {
 
     @Test
     void anExternalSenderThatGoesBackNOnALossFailsMprtLoss005() throws Exception {
-        final LoopbackTransfer.Result result = externalSender(" --deviate GO_BACK_N_ON_LOSS").run(dir.resolve("gbn.pcap"));
+        final LiveTransfer.Result result = externalSender(" --deviate GO_BACK_N_ON_LOSS").run(dir.resolve("gbn.pcap"));
 
         assertThat(result.completed()).isTrue();
         final Verdict verdict = judge(dir.resolve("gbn.pcap"), result.capturedAt()).verdictOn("MPRT-LOSS-005").orElseThrow();
@@ -87,13 +87,13 @@ class VethTransferTest {
 
     @Test
     void losingFramesOnLoIsRefused() {
-        assertThatThrownBy(() -> new LoopbackTransfer().losing(LOSS).run(dir.resolve("lo.pcap")))
+        assertThatThrownBy(() -> new LiveTransfer().losing(LOSS).run(dir.resolve("lo.pcap")))
             .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("losing frames needs a veth pair");
         assertThat(dir.resolve("lo.pcap")).doesNotExist();
     }
 
-    private LoopbackTransfer externalSender(final String arguments) {
-        return new LoopbackTransfer().bytes(1 << 20, 256 * 1024).overVeth().losing(LOSS)
+    private LiveTransfer externalSender(final String arguments) {
+        return new LiveTransfer().bytes(1 << 20, 256 * 1024).overVeth().losing(LOSS)
             .external(ExternalDevice.Role.SENDER, ExternalDeviceOnLoopbackTest.javaCommand(ReferenceDeviceProcess.class)
                 + arguments, dir.resolve("err.log"), ExternalDevice.READY_TIMEOUT);
     }
@@ -105,7 +105,7 @@ class VethTransferTest {
     /** The capture judged with the loopback PICS, taken at {@code at}, as ctk live judges it. */
     private Judgement judge(final Path capture, final List<IpAddress> at) throws IOException {
         final Path pics = dir.resolve("pics.yaml");
-        Files.writeString(pics, LoopbackTransfer.pics());
+        Files.writeString(pics, LiveTransfer.pics());
         final List<InetAddress> addresses = new ArrayList<>();
         for (final IpAddress a : at) {
             addresses.add(InetAddress.getByName(a.toString()));

@@ -21,13 +21,15 @@ import org.mprt.ctk.reference.verbs.MemoryRegion;
 import org.mprt.ctk.reference.verbs.OutOfBand;
 
 /**
- * One RDMA WRITE transfer between two MPRT nodes on this host's loopback interface, two planes
- * (127.77.1.0/24 and 127.77.2.0/24) and four paths, in real time, captured live on {@code lo}: what
- * a software implementation puts on a real interface, with real timestamps. Node A (127.77.x.1)
- * writes seeded random bytes into a region of node B (127.77.x.2), in messages on one stream.
- * Needs libpcap and root or CAP_NET_RAW ({@link LiveCapture}).
+ * One RDMA WRITE transfer between two MPRT nodes of this host, two planes and four paths, in real time,
+ * captured live: what a software implementation puts on a real interface, with real timestamps. Node A
+ * writes seeded random bytes into a region of node B, in messages spread over the streams. The nodes
+ * meet on the loopback interface (127.77.1.0/24 and 127.77.2.0/24, captured at both ends at once) or
+ * over a veth pair made for the run (captured at one end, with losses at the other if asked); either
+ * node may be an external device ({@link ExternalDevice}). Needs libpcap and root or CAP_NET_RAW
+ * ({@link LiveCapture}), and iproute2 for a veth pair ({@link VethPair}).
  */
-public final class LoopbackTransfer {
+public final class LiveTransfer {
 
     /**
      * The nodes' timers, at the slow end of mprt-v0.1.md section 14: a JVM on a shared host is not a
@@ -101,7 +103,7 @@ public final class LoopbackTransfer {
      * @throws IllegalArgumentException when either is below 1, {@code perMessage} exceeds {@code total},
      *                                  or {@code total} exceeds {@link #MAX_BYTES}
      */
-    public LoopbackTransfer bytes(final int total, final int perMessage) {
+    public LiveTransfer bytes(final int total, final int perMessage) {
         if (total < 1 || total > MAX_BYTES) {
             throw new IllegalArgumentException("bytes " + total + ": expected 1 to " + MAX_BYTES);
         }
@@ -119,7 +121,7 @@ public final class LoopbackTransfer {
      *
      * @throws IllegalArgumentException when {@code count} is below 1 or above {@link #MAX_STREAMS}
      */
-    public LoopbackTransfer streams(final int count) {
+    public LiveTransfer streams(final int count) {
         if (count < 1 || count > MAX_STREAMS) {
             throw new IllegalArgumentException("streams " + count + ": expected 1 to " + MAX_STREAMS);
         }
@@ -131,7 +133,7 @@ public final class LoopbackTransfer {
      * The nodes meet over a veth pair made for the run ({@link VethPair}, {@link LiveLink#veth}) instead
      * of {@code lo}; the capture is taken at one end only: the external device's, or node B's.
      */
-    public LoopbackTransfer overVeth() {
+    public LiveTransfer overVeth() {
         this.overVeth = true;
         return this;
     }
@@ -144,7 +146,7 @@ public final class LoopbackTransfer {
      *
      * @throws IllegalArgumentException when {@code probability} is not from 0 to 0.5
      */
-    public LoopbackTransfer losing(final double probability) {
+    public LiveTransfer losing(final double probability) {
         if (!(probability >= 0 && probability <= MAX_LOSS)) {
             throw new IllegalArgumentException("loss " + probability + ": expected 0 to " + MAX_LOSS);
         }
@@ -153,7 +155,7 @@ public final class LoopbackTransfer {
     }
 
     /** Node A's configuration: {@link #SOFTWARE_TIMERS}, or those with a mutant's deviation. */
-    public LoopbackTransfer sender(final MprtConfig config) {
+    public LiveTransfer sender(final MprtConfig config) {
         this.senderConfig = config;
         return this;
     }
@@ -162,13 +164,13 @@ public final class LoopbackTransfer {
      * Both nodes deviate from the spec as the reference's mutant {@code deviation} does: a sender's
      * deviation shows in node A, a receiver's in node B.
      */
-    public LoopbackTransfer deviating(final Deviation deviation) {
+    public LiveTransfer deviating(final Deviation deviation) {
         final MprtConfig config = SOFTWARE_TIMERS.toBuilder().deviate(deviation).build();
         return sender(config).receiver((ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(2), config));
     }
 
     /** Node B's device, a reference MPRT node with {@link #SOFTWARE_TIMERS} unless told otherwise. */
-    public LoopbackTransfer receiver(final FabricNode.DeviceFactory<?> factory) {
+    public LiveTransfer receiver(final FabricNode.DeviceFactory<?> factory) {
         this.receiverFactory = factory;
         return this;
     }
@@ -178,7 +180,7 @@ public final class LoopbackTransfer {
      * external device {@code command} starts (dut-adapters/README.md, "An external device"), its standard
      * error written to {@code errorLog}; it has {@code readyTimeout} to say it is ready.
      */
-    public LoopbackTransfer external(final ExternalDevice.Role role, final String command, final Path errorLog,
+    public LiveTransfer external(final ExternalDevice.Role role, final String command, final Path errorLog,
                                      final Duration readyTimeout) {
         this.external = new External(role, command, errorLog, readyTimeout);
         return this;
