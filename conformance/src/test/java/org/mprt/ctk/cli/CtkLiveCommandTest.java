@@ -70,8 +70,7 @@ class CtkLiveCommandTest {
     @Test
     void shouldRunNodeBOrNodeAAsTheExternalDeviceADutCommandStarts() {
         assumeLiveCaptureOnLo();
-        final String command = "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
-            + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName();
+        final String command = referenceDevice();
 
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command);
 
@@ -93,8 +92,7 @@ class CtkLiveCommandTest {
     void shouldRunOverAVethPairLosingFramesAndJudgeAtTheDevicesPort() {
         assumeLiveCaptureOnLo();
         Assumptions.assumeTrue(VethPair.whyNot().isEmpty(), () -> "no veth pair here: " + VethPair.whyNot().orElse(""));
-        final String command = "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
-            + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName();
+        final String command = referenceDevice();
 
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "2", "--dut-role", "sender",
             "--dut-command", command);
@@ -166,5 +164,11 @@ class CtkLiveCommandTest {
     private static void assumeLiveCaptureOnLo() {
         final var why = LiveCapture.whyNotOn("lo");
         Assumptions.assumeTrue(why.isEmpty(), () -> "no live capture on lo here: " + why.orElse(""));
+    }
+
+    /** The command that runs the kit's reference as an external device, in a JVM of this one's class path. */
+    private static String referenceDevice() {
+        return "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+            + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName();
     }
 }
