@@ -89,10 +89,34 @@ class VethTransferTest {
     }
 
     @Test
+    void anExternalReceiverAcknowledgesTheGapsAtItsPortAndOneThatSacksWhatNeverCameFailsMprtSack003() throws Exception {
+        final LiveTransfer.Result result = externalReceiver("").run(dir.resolve("b.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        assertThat(result.intact()).isTrue();
+        assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.2", "198.18.2.2");
+        final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt());
+        assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
+        assertThat(outcome(judgement, "MPRT-SACK-003")).isEqualTo(Outcome.PASS);
+
+        // Loopback loses nothing, so this receiver's deviation never shows there; over a lossy link it does.
+        final LiveTransfer.Result mutant = externalReceiver(" --deviate SACK_UNRECEIVED_PSN").run(dir.resolve("m.pcap"));
+        final Verdict verdict = judge(dir.resolve("m.pcap"), mutant.capturedAt()).verdictOn("MPRT-SACK-003").orElseThrow();
+        assertThat(verdict.outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(mutant.intact()).as("the sender never resent what the receiver claimed").isFalse();
+    }
+
+    @Test
     void losingFramesOnLoIsRefused() {
         assertThatThrownBy(() -> new LiveTransfer().losing(LOSS).run(dir.resolve("lo.pcap")))
             .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("losing frames needs a veth pair");
         assertThat(dir.resolve("lo.pcap")).doesNotExist();
+    }
+
+    private LiveTransfer externalReceiver(final String arguments) {
+        return new LiveTransfer().bytes(1 << 20, 256 * 1024).overVeth().losing(LOSS)
+            .external(ExternalDevice.Role.RECEIVER, ExternalDeviceOnLoopbackTest.javaCommand(ReferenceDeviceProcess.class)
+                + arguments, dir.resolve("err.log"), ExternalDevice.READY_TIMEOUT);
     }
 
     private LiveTransfer externalSender(final String arguments) {
