@@ -17,12 +17,18 @@ public record LiveLink(String name, String aInterface, List<IpAddress> aAddresse
         "udp port 4791 and net 127.77.0.0/16");
 
     /**
-     * Node A on end {@code a} of a veth pair ({@link VethPair}), node B on end {@code b}, in 198.18.1.0/24
-     * and 198.18.2.0/24, of the range RFC 2544 sets aside for benchmarking, which no network a host is on uses.
+     * Node A's and node B's addresses over a veth pair: 198.18.1.0/24 and 198.18.2.0/24, of the range
+     * RFC 2544 sets aside for benchmarking, which no network a host is on uses.
+     */
+    public static final List<IpAddress> VETH_A = addresses("198.18", 1);
+    public static final List<IpAddress> VETH_B = addresses("198.18", 2);
+
+    /**
+     * Node A on end {@code a} of a veth pair ({@link VethPair}), node B on end {@code b}, at {@link #VETH_A}
+     * and {@link #VETH_B}.
      */
     public static LiveLink veth(final String a, final String b) {
-        return new LiveLink("a veth pair (" + a + ", " + b + ")", a, addresses("198.18", 1), b, addresses("198.18", 2),
-            "udp port 4791 and net 198.18.0.0/15");
+        return new LiveLink("a veth pair (" + a + ", " + b + ")", a, VETH_A, b, VETH_B, "udp port 4791 and net 198.18.0.0/15");
     }
 
     /** Node A's (1) or node B's (2) addresses on the two planes. */

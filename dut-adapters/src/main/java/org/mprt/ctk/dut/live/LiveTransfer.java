@@ -240,10 +240,8 @@ public final class LiveTransfer {
         if (!overVeth) {
             return runOn(LiveLink.LOOPBACK, capture);
         }
-        final String name = "ctk" + ProcessHandle.current().pid();
-        final LiveLink veth = LiveLink.veth(name + "a", name + "b");
-        try (VethPair pair = VethPair.make(veth.aInterface(), veth.bInterface(), veth.aAddresses(), veth.bAddresses())) {
-            return runOn(veth, capture);
+        try (VethPair pair = VethPair.ofThisProcess(LiveLink.VETH_A, LiveLink.VETH_B)) {
+            return runOn(LiveLink.veth(pair.a(), pair.b()), capture);
         }
     }
 

@@ -8,6 +8,8 @@ import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import org.mprt.ctk.reference.attachment.IpAddress;
 
 /**
@@ -23,6 +25,10 @@ import org.mprt.ctk.reference.attachment.IpAddress;
 public final class VethPair implements AutoCloseable {
 
     private static final long COMMAND_SECONDS = 10;
+    /** The start of the name of every pair the kit makes: then the pid of the process that made it, then a or b. */
+    static final String PREFIX = "ctk";
+    /** A's end of a pair the kit made, in `ip -o link` output ("7: ctk1234a@ctk1234b: ..."): its name and pid. */
+    private static final Pattern ABANDONED = Pattern.compile("(?m)^\\d+: (" + PREFIX + "(\\d+)a)@");
     /** The ends' MTU, a common jumbo frame size. */
     static final int MTU = 9000;
 
@@ -41,8 +47,8 @@ public final class VethPair implements AutoCloseable {
      * @throws LiveCaptureException saying what failed and what to do, when {@code ip} is missing, the
      *                              user may not make interfaces, or a name or address is taken
      */
-    public static VethPair make(final String a, final String b, final List<IpAddress> aAddresses,
-                                final List<IpAddress> bAddresses) {
+    static VethPair make(final String a, final String b, final List<IpAddress> aAddresses,
+                         final List<IpAddress> bAddresses) {
         run("ip", "link", "add", a, "type", "veth", "peer", "name", b);
         final VethPair pair = new VethPair(a, b);
         try {
@@ -53,6 +59,41 @@ public final class VethPair implements AutoCloseable {
             pair.close();
             throw e;
         }
+    }
+
+    /**
+     * The pair of this process, {@code ctk<pid>a} and {@code ctk<pid>b}, made as {@link #make} does, once the
+     * pairs of processes that no longer run are removed: a run killed before it could remove its own
+     * leaves it, with its addresses, which another pair's would then share.
+     */
+    public static VethPair ofThisProcess(final List<IpAddress> aAddresses, final List<IpAddress> bAddresses) {
+        removeAbandoned();
+        final String name = PREFIX + ProcessHandle.current().pid();
+        return make(name + "a", name + "b", aAddresses, bAddresses);
+    }
+
+    /** Removes every pair named for a process that no longer runs. */
+    static void removeAbandoned() {
+        final Matcher m = ABANDONED.matcher(run("ip", "-o", "link", "show", "type", "veth"));
+        while (m.find()) {
+            final long pid = Long.parseLong(m.group(2));
+            if (ProcessHandle.of(pid).map(ProcessHandle::isAlive).orElse(false)) {
+                continue;
+            }
+            try {
+                run("ip", "link", "del", m.group(1));
+            } catch (final LiveCaptureException e) {
+                // Removed meanwhile, with its peer or by another run.
+            }
+        }
+    }
+
+    public String a() {
+        return a;
+    }
+
+    public String b() {
+        return b;
     }
 
     /** Why a veth pair cannot be made here, or empty when it can be tried: root and {@code ip} are there. */
@@ -91,7 +132,8 @@ public final class VethPair implements AutoCloseable {
         }
     }
 
-    private static void run(final String... command) {
+    /** Runs {@code command}; what it wrote. */
+    private static String run(final String... command) {
         final List<String> line = new ArrayList<>(List.of(command));
         try {
             final Process p = new ProcessBuilder(line).redirectErrorStream(true).start();
@@ -104,6 +146,7 @@ public final class VethPair implements AutoCloseable {
                 throw new LiveCaptureException("`" + String.join(" ", line) + "` failed: "
                     + new String(said, StandardCharsets.UTF_8).strip());
             }
+            return new String(said, StandardCharsets.UTF_8);
         } catch (final IOException e) {
             throw new LiveCaptureException("cannot run `" + String.join(" ", line) + "`: " + e.getMessage()
                 + " (a veth pair needs iproute2: apt-get install -y iproute2)");

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.net.InetAddress;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
@@ -104,6 +105,27 @@ class VethTransferTest {
         final Verdict verdict = judge(dir.resolve("m.pcap"), mutant.capturedAt()).verdictOn("MPRT-SACK-003").orElseThrow();
         assertThat(verdict.outcome()).isEqualTo(Outcome.FAIL);
         assertThat(mutant.intact()).as("the sender never resent what the receiver claimed").isFalse();
+    }
+
+    @Test
+    void aPairLeftByAProcessThatNoLongerRunsIsRemovedBeforeTheNext() throws Exception {
+        // Above the largest pid Linux hands out (2^22), so no process runs with it.
+        final String abandoned = VethPair.PREFIX + 4_194_305;
+        VethPair.make(abandoned + "a", abandoned + "b", LiveLink.VETH_A, LiveLink.VETH_B);
+        assertThat(links()).contains(abandoned + "a");
+
+        final LiveTransfer.Result result = new LiveTransfer().bytes(64 * 1024, 64 * 1024).overVeth().run(dir.resolve("v.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        assertThat(links()).doesNotContain(abandoned + "a").doesNotContain(VethPair.PREFIX + ProcessHandle.current().pid());
+    }
+
+    /** What `ip -o link` lists. */
+    private static String links() throws IOException, InterruptedException {
+        final Process p = new ProcessBuilder("ip", "-o", "link").redirectErrorStream(true).start();
+        final String out = new String(p.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
+        p.waitFor();
+        return out;
     }
 
     @Test
