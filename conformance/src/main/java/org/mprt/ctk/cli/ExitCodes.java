@@ -7,7 +7,10 @@ public final class ExitCodes {
     public static final int PASS = 0;
     /** At least one MUST or MUST NOT requirement failed, or (run, merge) a scenario failed. */
     public static final int FAIL = 1;
-    /** Usage error or bad input: unknown option, missing file, malformed capture or parameter, output folder not writable. */
+    /**
+     * Usage error or bad input: unknown option, missing file, malformed capture or parameter, output
+     * folder that cannot be written.
+     */
     public static final int INPUT_ERROR = 2;
     /** The kit itself failed; a crash must never look like a FAIL. */
     public static final int KIT_ERROR = 3;

@@ -1,21 +1,20 @@
 package org.mprt.ctk.cli;
 
 import java.io.IOException;
-import java.nio.file.Files;
 import java.net.InetAddress;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.ArrayList;
 import java.util.List;
-import java.util.Optional;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.dut.live.ExternalDevice;
 import org.mprt.ctk.dut.live.ExternalDeviceException;
 import org.mprt.ctk.dut.live.LiveCapture;
 import org.mprt.ctk.dut.live.LiveCaptureException;
-import org.mprt.ctk.dut.live.LoopFailure;
 import org.mprt.ctk.dut.live.LiveTransfer;
+import org.mprt.ctk.dut.live.LoopFailure;
 import org.mprt.ctk.dut.live.VethPair;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.reference.attachment.IpAddress;
@@ -26,9 +25,9 @@ import org.mprt.ctk.verdict.report.ReportSet;
 import picocli.CommandLine.Command;
 import picocli.CommandLine.Option;
 
-/** Two reference MPRT nodes on this host's loopback interface, captured live, and the capture judged. */
+/** Two MPRT nodes of this host, the kit's or a device under test, captured live, and the capture judged. */
 @Command(name = "live", mixinStandardHelpOptions = true,
-    description = {"Run two reference MPRT nodes on this host's loopback interface in real time, capture their "
+    description = {"Run two MPRT nodes on this host's loopback interface (or a veth pair) in real time, capture their "
         + "transfer live through libpcap and judge the capture.",
         "Node A (127.77.1.1, 127.77.2.1) RDMA WRITEs to node B (127.77.1.2, 127.77.2.2) over two planes and four "
             + "paths. Both run the timers of mprt-v0.1.md section 14 at their slow end; the PICS written beside the "
@@ -91,58 +90,11 @@ final class LiveCommand implements Callable<Integer> {
     @Override
     public Integer call() throws IOException {
         final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("live"));
-        final LiveTransfer transfer;
-        try {
-            transfer = new LiveTransfer().bytes(bytes, messageBytes != null ? messageBytes : Math.min(bytes, 256 * 1024));
-        } catch (final IllegalArgumentException e) {
-            System.err.println("ctk: --bytes/--message-bytes: " + e.getMessage());
-            return ExitCodes.INPUT_ERROR;
-        }
-        try {
-            transfer.streams(streams);
-        } catch (final IllegalArgumentException e) {
-            throw new InputException("--streams: " + e.getMessage());
-        }
-        if (mutant != null) {
-            transfer.deviating(mutant);
-        }
-        if (readySeconds < 1) {
-            throw new InputException("--dut-ready-timeout " + readySeconds + ": expected 1 second or more");
-        }
-        role();
-        if (!link.equals("lo") && !link.equals("veth")) {
-            throw new InputException("--link " + link + ": expected lo or veth");
-        }
-        if (!(lossPercent >= 0 && lossPercent <= 100 * LiveTransfer.MAX_LOSS)) {
-            throw new InputException("--loss " + lossPercent + ": expected a percentage from 0 to " + 100 * LiveTransfer.MAX_LOSS);
-        }
-        if (lossPercent > 0 && !link.equals("veth")) {
-            throw new InputException("--loss needs --link veth: on lo the capture holds both ends, where a frame lost"
-                + " at a port would look sent or received");
-        }
-        if (link.equals("veth")) {
-            final Optional<String> noVeth = VethPair.whyNot();
-            if (noVeth.isPresent()) {
-                System.err.println("ctk: cannot make a veth pair here: " + noVeth.get());
-                return ExitCodes.INPUT_ERROR;
-            }
-            transfer.overVeth().losing(lossPercent / 100);
-        }
-        if (dutCommand != null) {
-            if (dutCommand.isBlank()) {
-                throw new InputException("--dut-command: expected a command that starts the device under test");
-            }
-            transfer.external(role(), dutCommand, outDir.resolve("dut-stderr.log"), Duration.ofSeconds(readySeconds));
-        }
-        final Optional<String> cannot = LiveCapture.whyNotOn("lo");
-        if (cannot.isPresent()) {
-            System.err.println("ctk: cannot run on lo here: " + cannot.get());
-            return ExitCodes.INPUT_ERROR;
-        }
+        final LiveTransfer transfer = configured(outDir);
         Files.createDirectories(outDir);
         // A run that ends without a capture must leave none of an earlier run's.
-        OutputFolder.forgetEarlierRun(outDir, List.of("loopback.pcap", "loopback.pics.yaml", "veth.pcap", "veth.pics.yaml",
-            "dut-stderr.log"), List.of("loopback", "veth"));
+        OutputFolder.forgetEarlierRun(outDir, List.of("loopback.pcap", "loopback.pics.yaml", "veth.pcap",
+            "veth.pics.yaml", "dut-stderr.log"), List.of("loopback", "veth"));
         // Named after the link: loopback.pcap, veth.pcap.
         final String stem = link.equals("lo") ? "loopback" : "veth";
         final Path capture = outDir.resolve(stem + ".pcap");
@@ -158,11 +110,13 @@ final class LiveCommand implements Callable<Integer> {
             return ExitCodes.FAIL;
         } catch (final LoopFailure e) {
             if (e.getCause() instanceof DeviceFailure) {
-                System.err.println("ctk: the transfer on " + link + " ended without a capture: " + e.getCause().getMessage());
+                System.err.println("ctk: the transfer on " + link + " ended without a capture: "
+                    + e.getCause().getMessage());
                 return ExitCodes.KIT_ERROR;
             }
             // The host refused a socket or a port: another run holds the nodes' addresses, say.
-            System.err.println("ctk: cannot run on " + link + " here: " + (e.getCause() == null ? e : e.getCause()).getMessage()
+            System.err.println("ctk: cannot run on " + link + " here: "
+                + (e.getCause() == null ? e : e.getCause()).getMessage()
                 + "; is another ctk live or ctk test running on this host?");
             return ExitCodes.INPUT_ERROR;
         }
@@ -189,12 +143,66 @@ final class LiveCommand implements Callable<Integer> {
         return Math.max(exit, ExitCodes.FAIL);
     }
 
+    /**
+     * The transfer the options ask for, every option checked before the network is touched.
+     *
+     * @throws InputException naming the option and what it expects, or what this host lacks
+     */
+    private LiveTransfer configured(final Path outDir) {
+        final LiveTransfer transfer;
+        try {
+            transfer = new LiveTransfer().bytes(bytes,
+                messageBytes != null ? messageBytes : Math.min(bytes, 256 * 1024));
+        } catch (final IllegalArgumentException e) {
+            throw new InputException("--bytes/--message-bytes: " + e.getMessage());
+        }
+        try {
+            transfer.streams(streams);
+        } catch (final IllegalArgumentException e) {
+            throw new InputException("--streams: " + e.getMessage());
+        }
+        if (mutant != null) {
+            transfer.deviating(mutant);
+        }
+        if (readySeconds < 1) {
+            throw new InputException("--dut-ready-timeout " + readySeconds + ": expected 1 second or more");
+        }
+        role();
+        if (!link.equals("lo") && !link.equals("veth")) {
+            throw new InputException("--link " + link + ": expected lo or veth");
+        }
+        if (!(lossPercent >= 0 && lossPercent <= 100 * LiveTransfer.MAX_LOSS)) {
+            throw new InputException("--loss " + lossPercent + ": expected a percentage from 0 to "
+                + 100 * LiveTransfer.MAX_LOSS);
+        }
+        if (lossPercent > 0 && !link.equals("veth")) {
+            throw new InputException("--loss needs --link veth: on lo the capture holds both ends, where a frame lost"
+                + " at a port would look sent or received");
+        }
+        if (dutCommand != null) {
+            if (dutCommand.isBlank()) {
+                throw new InputException("--dut-command: expected a command that starts the device under test");
+            }
+            transfer.external(role(), dutCommand, outDir.resolve("dut-stderr.log"), Duration.ofSeconds(readySeconds));
+        }
+        LiveCapture.whyNotOn("lo").ifPresent(why -> {
+            throw new InputException("cannot run on lo here: " + why);
+        });
+        if (link.equals("veth")) {
+            VethPair.whyNot().ifPresent(why -> {
+                throw new InputException("cannot make a veth pair here: " + why);
+            });
+            transfer.overVeth().losing(lossPercent / 100);
+        }
+        return transfer;
+    }
+
     /** The run's first lines: what moved, what the capture holds, and whose rules it judges. */
     private void describe(final LiveTransfer.Result result) {
         final boolean dutSends = dutCommand != null && role() == ExternalDevice.Role.SENDER;
         final String dut = dutCommand == null ? "" : " (" + dutCommand + ")";
-        System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A" + (dutSends ? dut : "")
-            + " wrote " + bytes + " bytes to node B" + (dutSends ? "" : dut) + " on " + result.link() + ": "
+        System.out.println("ctk: " + (mutant == null ? "" : "(mutant " + mutant + ") ") + "node A"
+            + (dutSends ? dut : "") + " wrote " + bytes + " bytes to node B" + (dutSends ? "" : dut) + " on " + result.link() + ": "
             + (result.completed() ? "every message completed" : "NOT every message completed")
             + ", " + (result.intact() ? "the bytes arrived intact" : "the bytes did NOT arrive intact") + "; captured "
             + result.capture().frames() + " of the " + result.framesExpected() + " frames expected, the kernel dropped "

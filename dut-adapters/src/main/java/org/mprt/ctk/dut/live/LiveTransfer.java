@@ -66,11 +66,11 @@ public final class LiveTransfer {
     public static final double MAX_LOSS = 0.5;
 
     /**
-     * What a run did: where it ran ({@link LiveLink#name}), whether every message completed, whether B's region holds A's bytes, the frames the
-     * capture must hold (every frame the kit's nodes put on the interface; with an external node, also
-     * those the kit's node received from it), the frames the kit's node lost on purpose, where the capture
-     * stood (the addresses of the node at whose port it was taken; empty on {@code lo}, where it holds both
-     * ends), and the capture.
+     * What a run did: where it ran ({@link LiveLink#name}), whether every message completed, whether B's
+     * region holds A's bytes, the frames the capture must hold (every frame the kit's nodes put on the
+     * interface; with an external node, also those the kit's node received from it), the frames the kit's
+     * node lost on purpose, where the capture stood (the addresses of the node at whose port it was taken;
+     * empty on {@code lo}, where it holds both ends), and the capture.
      */
     public record Result(String link, boolean completed, boolean intact, long framesExpected, long framesLost,
                          List<IpAddress> capturedAt, LiveCapture.Summary capture) {
@@ -181,7 +181,7 @@ public final class LiveTransfer {
      * error written to {@code errorLog}; it has {@code readyTimeout} to say it is ready.
      */
     public LiveTransfer external(final ExternalDevice.Role role, final String command, final Path errorLog,
-                                     final Duration readyTimeout) {
+                                 final Duration readyTimeout) {
         this.external = new External(role, command, errorLog, readyTimeout);
         return this;
     }
@@ -227,7 +227,9 @@ public final class LiveTransfer {
     /**
      * Runs the transfer, capturing it into {@code capture}.
      *
-     * @throws LiveCaptureException    when libpcap cannot capture or send on {@code lo} here
+     * @throws LiveCaptureException    when libpcap cannot capture or send on the link here, or a veth pair
+     *                                 cannot be made
+     * @throws IllegalStateException   when frames are to be lost on {@code lo}
      * @throws LoopFailure             when a node of the kit failed (its {@link org.mprt.ctk.dut.DeviceFailure} is
      *                                 the cause) or did not answer in time; the capture is then not written
      * @throws ExternalDeviceException when the external device broke the contract; the capture is then not written
