@@ -4,7 +4,6 @@ import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.Optional;
 import java.util.concurrent.TimeUnit;
@@ -98,7 +97,7 @@ public final class VethPair implements AutoCloseable {
 
     /** Why a veth pair cannot be made here, or empty when it can be tried: root and {@code ip} are there. */
     public static Optional<String> whyNot() {
-        if (!"root".equals(System.getProperty("user.name"))) {
+        if (!isRoot()) {
             return Optional.of("making a veth pair needs root (user " + System.getProperty("user.name") + ")");
         }
         for (final String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
@@ -107,6 +106,16 @@ public final class VethPair implements AutoCloseable {
             }
         }
         return Optional.of("no ip command; install iproute2 (apt-get install -y iproute2)");
+    }
+
+    /** True when this process runs with user id 0 (its effective id, the second of /proc/self/status's Uid line). */
+    private static boolean isRoot() {
+        try {
+            return Files.readAllLines(Path.of("/proc/self/status")).stream().filter(l -> l.startsWith("Uid:"))
+                .map(l -> l.split("\\s+")).anyMatch(f -> f.length > 2 && f[2].equals("0"));
+        } catch (final IOException e) {
+            return "root".equals(System.getProperty("user.name"));
+        }
     }
 
     private void configure(final String end, final List<IpAddress> addresses) {
@@ -134,7 +143,7 @@ public final class VethPair implements AutoCloseable {
 
     /** Runs {@code command}; what it wrote. */
     private static String run(final String... command) {
-        final List<String> line = new ArrayList<>(List.of(command));
+        final List<String> line = List.of(command);
         try {
             final Process p = new ProcessBuilder(line).redirectErrorStream(true).start();
             final byte[] said = p.getInputStream().readAllBytes();
