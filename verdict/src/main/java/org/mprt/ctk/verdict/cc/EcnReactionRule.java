@@ -27,16 +27,42 @@ import org.mprt.ctk.wire.mprt.MaethFlyweight;
  * congestion that marks packets the ACKs may take longer than the latest RTT sample: a sender that
  * has sent nothing on P since the mark has added nothing to its flight, and is not held to the bound
  * (a sender that obeyed the cut sent each later packet within the cut window, so its flight can only
- * be over the bound at the check if it sent on P after the mark without obeying it); the check time is widened by the judging tolerance
- * and falls at the first frame captured at or after it (the flight changes only with frames). MIN_CWND
+ * be over the bound at the check if it sent on P after the mark without obeying it). The check is
+ * widened by the judging tolerance into a window, from T1 + RTT + ACK_COALESCE_DELAY to that plus the
+ * tolerance, and the flight is read at each frame captured in it (the flight changes only with
+ * frames): it passes at the first one that finds the flight within the bound, and fails if none did.
+ * A single reading at the window's end would hold the sender to a cut it has grown out of by then: its
+ * window grows back by AI_STEP every RTT, and a tolerance of many RTTs (a software node's) lets it
+ * grow past the bound while obeying the spec. MIN_CWND
  * and AI_STEP are in PMTU: the rule takes the PMTU the PICS declares, or 4096, which bounds the
  * connection's PMTU from above. A marked ACK before any RTT sample of its path is not judged, and a
  * check that falls after the end of the capture neither.
  */
 public final class EcnReactionRule extends BehaviourRule {
 
-    private record Check(MprtDirection direction, PathRecord path, long ackFrame, long ackNs, long inFlightBefore,
-                         long rttNs, long atNs) {
+    /** A marked ACK's check: the window it is read in, and the least flight read so far. */
+    private static final class Check {
+        final MprtDirection direction;
+        final PathRecord path;
+        final long ackFrame;
+        final long ackNs;
+        final long inFlightBefore;
+        final long rttNs;
+        final long opensNs;
+        final long closesNs;
+        long leastInFlight = Long.MAX_VALUE;
+
+        Check(final MprtDirection direction, final PathRecord path, final long ackFrame, final long ackNs,
+              final long inFlightBefore, final long rttNs, final long opensNs, final long closesNs) {
+            this.direction = direction;
+            this.path = path;
+            this.ackFrame = ackFrame;
+            this.ackNs = ackNs;
+            this.inFlightBefore = inFlightBefore;
+            this.rttNs = rttNs;
+            this.opensNs = opensNs;
+            this.closesNs = closesNs;
+        }
     }
 
     private final Timers timers;
@@ -76,27 +102,31 @@ public final class EcnReactionRule extends BehaviourRule {
         final boolean fresh = last[0] == PathRecord.NEVER || o.timestampNs() - last[0] > rtt;
         last[0] = o.timestampNs();
         if (fresh && checks.size() < 4096) {
-            checks.add(new Check(d, path, o.frameNumber(), o.timestampNs(), path.inFlightBytes(), rtt,
-                o.timestampNs() + rtt + timers.ackCoalesceDelayNs() + timers.judgingToleranceNs()));
+            final long opens = o.timestampNs() + rtt + timers.ackCoalesceDelayNs();
+            checks.add(new Check(d, path, o.frameNumber(), o.timestampNs(), path.inFlightBytes(), rtt, opens,
+                opens + timers.judgingToleranceNs()));
         }
     }
 
     private void due(final long nowNs) {
         for (final Iterator<Check> i = checks.iterator(); i.hasNext(); ) {
             final Check c = i.next();
-            if (nowNs < c.atNs()) {
+            if (nowNs < c.opensNs) {
                 continue;
             }
-            i.remove();
-            final long bound = Math.max(minCwndBytes, (long) (timers.mdFactor() * c.inFlightBefore())) + aiStepBytes;
-            final long inFlight = c.path().inFlightBytes();
-            if (inFlight <= bound || c.path().latestDataNs() <= c.ackNs()) {
-                evidence.of(c.direction()).conforming(c.ackFrame());
-            } else {
-                violationUnlessCut(state, c.direction(), c.ackFrame(), () -> "mprt.maeth.e: after this ACK for path "
-                    + c.path().pathId() + " echoed ECN with " + c.inFlightBefore() + " bytes in flight, the path still has "
-                    + inFlight + " bytes in flight an RTT (" + c.rttNs() + " ns) + ACK_COALESCE_DELAY later, more than"
-                    + " max(MIN_CWND, MD_FACTOR x " + c.inFlightBefore() + ") + AI_STEP = " + bound + " bytes");
+            final long bound = Math.max(minCwndBytes, (long) (timers.mdFactor() * c.inFlightBefore)) + aiStepBytes;
+            final long inFlight = c.path.inFlightBytes();
+            c.leastInFlight = Math.min(c.leastInFlight, inFlight);
+            if (inFlight <= bound || c.path.latestDataNs() <= c.ackNs) {
+                i.remove();
+                evidence.of(c.direction).conforming(c.ackFrame);
+            } else if (nowNs >= c.closesNs) {
+                i.remove();
+                violationUnlessCut(state, c.direction, c.ackFrame, () -> "mprt.maeth.e: after this ACK for path "
+                    + c.path.pathId() + " echoed ECN with " + c.inFlightBefore + " bytes in flight, the path still has "
+                    + c.leastInFlight + " bytes in flight or more from an RTT (" + c.rttNs + " ns) + ACK_COALESCE_DELAY"
+                    + " later to the judging tolerance after, more than max(MIN_CWND, MD_FACTOR x " + c.inFlightBefore
+                    + ") + AI_STEP = " + bound + " bytes");
             }
         }
     }
