@@ -87,6 +87,11 @@ final class LiveCommand implements Callable<Integer> {
             + " frames it sends and receives, seeded, as a network would (default: 0; at most 50)")
     private double lossPercent;
 
+    @Option(names = "--ce", paramLabel = "PERCENT",
+        description = "With --link veth: the kit's node at the other end from the capture marks CE this share of the"
+            + " ECN-capable frames it receives, seeded, as a congested switch would, and echoes the marks (default: 0)")
+    private double cePercent;
+
     @Override
     public Integer call() throws IOException {
         final Path outDir = OutputFolder.of(out, KitHome.get().resolve("reports").resolve("live"));
@@ -179,6 +184,13 @@ final class LiveCommand implements Callable<Integer> {
             throw new InputException("--loss needs --link veth: on lo the capture holds both ends, where a frame lost"
                 + " at a port would look sent or received");
         }
+        if (!(cePercent >= 0 && cePercent <= 100)) {
+            throw new InputException("--ce " + cePercent + ": expected a percentage from 0 to 100");
+        }
+        if (cePercent > 0 && !link.equals("veth")) {
+            throw new InputException("--ce needs --link veth: on lo the capture holds both ends, where a frame marked"
+                + " at a port would look unmarked");
+        }
         if (dutCommand != null) {
             if (dutCommand.isBlank()) {
                 throw new InputException("--dut-command: expected a command that starts the device under test");
@@ -192,7 +204,7 @@ final class LiveCommand implements Callable<Integer> {
             VethPair.whyNot().ifPresent(why -> {
                 throw new InputException("cannot make a veth pair here: " + why);
             });
-            transfer.overVeth().losing(lossPercent / 100);
+            transfer.overVeth().losing(lossPercent / 100).marking(cePercent / 100);
         }
         return transfer;
     }
@@ -211,6 +223,10 @@ final class LiveCommand implements Callable<Integer> {
         if (lossPercent > 0) {
             System.out.println("  node " + far + " lost " + result.framesLost() + " of the frames it sent and received ("
                 + lossPercent + " %, seeded)");
+        }
+        if (cePercent > 0) {
+            System.out.println("  node " + far + " marked CE " + result.framesMarked() + " of the frames it received ("
+                + cePercent + " % of the ECN-capable ones, seeded)");
         }
         if (!result.capturedAt().isEmpty()) {
             System.out.println("  the capture is at node " + (dutSends ? "A" : "B") + "'s port " + result.capturedAt()

@@ -94,12 +94,12 @@ class CtkLiveCommandTest {
         Assumptions.assumeTrue(VethPair.whyNot().isEmpty(), () -> "no veth pair here: " + VethPair.whyNot().orElse(""));
         final String command = referenceDevice();
 
-        final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "2", "--dut-role", "sender",
-            "--dut-command", command);
+        final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "2", "--ce", "5",
+            "--dut-role", "sender", "--dut-command", command);
 
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains(" on a veth pair (ctk").contains("every message completed, the bytes arrived"
-            + " intact").contains("  node B lost ").contains("(2.0 %, seeded)")
+            + " intact").contains("  node B lost ").contains("(2.0 %, seeded)").contains("  node B marked CE ")
             .contains("the capture is at node A's port [198.18.1.1, 198.18.2.1]")
             .contains("capture point: 1 direction at the sender's port").contains("no MUST violated");
         assertThat(dir.resolve("veth.pcap")).exists();
@@ -132,13 +132,14 @@ class CtkLiveCommandTest {
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "60"))
             .isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--link", "eth0")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--ce", "5")).isEqualTo(ExitCodes.INPUT_ERROR);
 
         assertThat(console.err()).contains("ctk: --dut-ready-timeout 0: expected 1 second or more")
             .contains("ctk: --dut-command: expected a command that starts the device under test")
             .contains("ctk: --dut-role both: expected receiver or sender")
             .contains("ctk: --streams: streams 65: expected 1 to 64")
             .contains("ctk: --loss needs --link veth").contains("ctk: --loss 60.0: expected a percentage from 0 to 50.0")
-            .contains("ctk: --link eth0: expected lo or veth");
+            .contains("ctk: --link eth0: expected lo or veth").contains("ctk: --ce needs --link veth");
         assertThat(dir).isEmptyDirectory();
     }
 

@@ -111,6 +111,21 @@ public final class InterfaceNode {
         return ports.stream().mapToLong(PacketPort::lost).sum();
     }
 
+    /** Frames every port marked CE on arrival. */
+    public long marked() {
+        return ports.stream().mapToLong(PacketPort::marked).sum();
+    }
+
+    /**
+     * Its ports mark each ECN-capable frame they receive CE with {@code probability}, each port's draws
+     * seeded with {@code seed} plus its plane; from the loop's thread, before the first frame.
+     */
+    public void marking(final double probability, final long seed) {
+        for (final PacketPort port : ports) {
+            port.marking(probability, seed + port.planeIndex());
+        }
+    }
+
     /**
      * Its ports lose each frame they send or receive with {@code probability}, each port's draws
      * seeded with {@code seed} plus its plane; from the loop's thread, before the first frame.

@@ -60,8 +60,9 @@ public final class LiveTransfer {
     private static final int RECEIVER_NUMBER = 0x201;
     /** The seed of the bytes the kit's node A writes. */
     private static final long CONTENT_SEED = 3;
-    /** The seed of the losses of the kit's node. */
+    /** The seeds of the losses and of the CE marks of the kit's node. */
     private static final long LOSS_SEED = 5;
+    private static final long MARK_SEED = 7;
     /** The most a port may lose: beyond it, the nodes spend the run in their timeouts. */
     public static final double MAX_LOSS = 0.5;
 
@@ -69,11 +70,11 @@ public final class LiveTransfer {
      * What a run did: where it ran ({@link LiveLink#name}), whether every message completed, whether B's
      * region holds A's bytes, the frames the capture must hold (every frame the kit's nodes put on the
      * interface; with an external node, also those the kit's node received from it), the frames the kit's
-     * node lost on purpose, where the capture stood (the addresses of the node at whose port it was taken;
+     * node lost and marked CE on purpose, where the capture stood (the addresses of the node at whose port it was taken;
      * empty on {@code lo}, where it holds both ends), and the capture.
      */
     public record Result(String link, boolean completed, boolean intact, long framesExpected, long framesLost,
-                         List<IpAddress> capturedAt, LiveCapture.Summary capture) {
+                         long framesMarked, List<IpAddress> capturedAt, LiveCapture.Summary capture) {
     }
 
     private int bytes = 1 << 20;
@@ -86,6 +87,7 @@ public final class LiveTransfer {
     private External external;
     private boolean overVeth;
     private double lossProbability;
+    private double markProbability;
     /** Where the running transfer runs. */
     private LiveLink link = LiveLink.LOOPBACK;
 
@@ -151,6 +153,22 @@ public final class LiveTransfer {
             throw new IllegalArgumentException("loss " + probability + ": expected 0 to " + MAX_LOSS);
         }
         this.lossProbability = probability;
+        return this;
+    }
+
+    /**
+     * The kit's node at the other end from the capture marks CE each ECN-capable frame it receives, after
+     * the capture saw it, with {@code probability} (seeded): as a congested switch between them would, so
+     * that the node's ACKs echo congestion to the node at the capture. Only over a veth pair: on {@code lo}
+     * the capture would show the packet unmarked where its receiver saw CE.
+     *
+     * @throws IllegalArgumentException when {@code probability} is not from 0 to 1
+     */
+    public LiveTransfer marking(final double probability) {
+        if (!(probability >= 0 && probability <= 1)) {
+            throw new IllegalArgumentException("CE marks " + probability + ": expected 0 to 1");
+        }
+        this.markProbability = probability;
         return this;
     }
 
@@ -235,9 +253,9 @@ public final class LiveTransfer {
      * @throws ExternalDeviceException when the external device broke the contract; the capture is then not written
      */
     public Result run(final Path capture) {
-        if (lossProbability > 0 && !overVeth) {
-            throw new IllegalStateException("losing frames needs a veth pair: on lo the capture holds both ends, where a"
-                + " frame a port lost would look sent or received");
+        if ((lossProbability > 0 || markProbability > 0) && !overVeth) {
+            throw new IllegalStateException("losing or marking frames needs a veth pair: on lo the capture holds both"
+                + " ends, where a frame a port lost would look sent or received, and one it marked unmarked");
         }
         if (!overVeth) {
             return runOn(LiveLink.LOOPBACK, capture);
@@ -278,7 +296,8 @@ public final class LiveTransfer {
             final List<IpAddress> capturedAt = link.isLoopback() ? List.of()
                 : capturesA() ? link.aAddresses() : link.bAddresses();
             return new Result(link.name(), moved.completed(), moved.intact(), expected,
-                nodes.stream().mapToLong(InterfaceNode::lost).sum(), capturedAt, live.stop());
+                nodes.stream().mapToLong(InterfaceNode::lost).sum(), nodes.stream().mapToLong(InterfaceNode::marked).sum(),
+                capturedAt, live.stop());
         } finally {
             loop.close();
             if (device != null) {
@@ -350,10 +369,7 @@ public final class LiveTransfer {
         nodes.add(a);
         // The capture is at B's port (or, on lo, at both): A is the far end, where losses are the network's.
         if (!capturesA()) {
-            loop.call(() -> {
-                a.losing(lossProbability, LOSS_SEED);
-                return null;
-            }, RealTimeLoop.STARTING);
+            impair(loop, a);
         }
         return a;
     }
@@ -363,12 +379,18 @@ public final class LiveTransfer {
             receiverFactory);
         nodes.add(b);
         if (capturesA()) {
-            loop.call(() -> {
-                b.losing(lossProbability, LOSS_SEED);
-                return null;
-            }, RealTimeLoop.STARTING);
+            impair(loop, b);
         }
         return b;
+    }
+
+    /** The far node's ports lose and mark frames as the network between it and the capture would. */
+    private void impair(final RealTimeLoop loop, final InterfaceNode far) {
+        loop.call(() -> {
+            far.losing(lossProbability, LOSS_SEED);
+            far.marking(markProbability, MARK_SEED);
+            return null;
+        }, RealTimeLoop.STARTING);
     }
 
     /** Node A's end of the connection when it is the kit's own; on the loop's thread. */

@@ -49,6 +49,10 @@ public final class PacketPort implements NicPort {
     /** Loses each frame it sends or receives with this probability, drawn from {@link #lossDraws}. */
     private double lossProbability;
     private SplittableRandom lossDraws;
+    /** Marks each ECN-capable frame it receives CE with this probability, drawn from {@link #markDraws}. */
+    private double markProbability;
+    private SplittableRandom markDraws;
+    private volatile long marked;
 
     /**
      * Binds the port's UDP socket; from the loop's thread.
@@ -94,6 +98,10 @@ public final class PacketPort implements NicPort {
                 return (ns, frame, original) -> loop.execute(() -> {
                     received++;
                     if (!losesOne()) {
+                        if (markProbability > 0 && markDraws.nextDouble() < markProbability
+                            && CongestionMark.apply(frame, frame.length)) {
+                            marked++;
+                        }
                         sink.onFrame(portIndex, frame, frame.length);
                     }
                 });
@@ -130,6 +138,16 @@ public final class PacketPort implements NicPort {
         this.lossDraws = new SplittableRandom(seed);
     }
 
+    /**
+     * Marks each ECN-capable frame this port receives CE, after it crossed the interface, with
+     * {@code probability}, drawn from a generator seeded with {@code seed}, as a congested switch on the
+     * way would; from the loop's thread, before the first frame.
+     */
+    void marking(final double probability, final long seed) {
+        this.markProbability = probability;
+        this.markDraws = new SplittableRandom(seed);
+    }
+
     private boolean losesOne() {
         if (lossProbability > 0 && lossDraws.nextDouble() < lossProbability) {
             lost++;
@@ -161,6 +179,11 @@ public final class PacketPort implements NicPort {
     /** Frames this port lost, sent or received. */
     public long lost() {
         return lost;
+    }
+
+    /** Frames this port received and marked CE. */
+    public long marked() {
+        return marked;
     }
 
     /** Stops receiving and closes the socket. */

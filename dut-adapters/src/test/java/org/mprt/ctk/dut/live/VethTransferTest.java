@@ -108,6 +108,23 @@ class VethTransferTest {
     }
 
     @Test
+    void anExternalSendersReactionToCongestionMarksIsJudgedAtItsPort() throws Exception {
+        final LiveTransfer.Result result = new LiveTransfer().bytes(8 << 20, 1 << 20).overVeth().marking(0.05)
+            .external(ExternalDevice.Role.SENDER, ExternalDeviceOnLoopbackTest.javaCommand(ReferenceDeviceProcess.class),
+                dir.resolve("err.log"), ExternalDevice.READY_TIMEOUT).run(dir.resolve("ce.pcap"));
+
+        assertThat(result.completed()).isTrue();
+        assertThat(result.intact()).isTrue();
+        assertThat(result.framesMarked()).as("node B marked some of the data CE").isPositive();
+        final Judgement judgement = judge(dir.resolve("ce.pcap"), result.capturedAt());
+        assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
+        // Node B echoed the marks; the sender's flight after each echo was judged (MPRT-CC-002).
+        final Verdict reaction = judgement.verdictOn("MPRT-CC-002").orElseThrow();
+        assertThat(reaction.outcome()).isEqualTo(Outcome.PASS);
+        assertThat(reaction.checked()).isPositive();
+    }
+
+    @Test
     void aPairLeftByAProcessThatNoLongerRunsIsRemovedBeforeTheNext() throws Exception {
         // Above the largest pid Linux hands out (2^22), so no process runs with it.
         final String abandoned = VethPair.PREFIX + 4_194_305;
@@ -131,7 +148,7 @@ class VethTransferTest {
     @Test
     void losingFramesOnLoIsRefused() {
         assertThatThrownBy(() -> new LiveTransfer().losing(LOSS).run(dir.resolve("lo.pcap")))
-            .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("losing frames needs a veth pair");
+            .isInstanceOf(IllegalStateException.class).hasMessageStartingWith("losing or marking frames needs a veth pair");
         assertThat(dir.resolve("lo.pcap")).doesNotExist();
     }
 
