@@ -30,6 +30,7 @@ public final class VethPair implements AutoCloseable {
     private static final Pattern ABANDONED = Pattern.compile("(?m)^\\d+: (" + PREFIX + "(\\d+)a)@");
     /** The ends' MTU, a common jumbo frame size. */
     static final int MTU = 9000;
+    private static final Optional<String> PROBLEM = problem();
 
     private final String a;
     private final String b;
@@ -95,17 +96,34 @@ public final class VethPair implements AutoCloseable {
         return b;
     }
 
-    /** Why a veth pair cannot be made here, or empty when it can be tried: root and {@code ip} are there. */
+    /**
+     * Why a veth pair cannot be made here, or empty when it can: root, {@code ip}, and the right to
+     * make interfaces (a container's root may lack CAP_NET_ADMIN), found by making and removing a pair
+     * once per JVM.
+     */
     public static Optional<String> whyNot() {
+        return PROBLEM;
+    }
+
+    private static Optional<String> problem() {
         if (!isRoot()) {
             return Optional.of("making a veth pair needs root (user " + System.getProperty("user.name") + ")");
         }
+        boolean found = false;
         for (final String dir : System.getenv().getOrDefault("PATH", "/usr/sbin:/usr/bin:/sbin:/bin").split(":")) {
-            if (Files.isExecutable(Path.of(dir, "ip"))) {
-                return Optional.empty();
-            }
+            found |= Files.isExecutable(Path.of(dir, "ip"));
         }
-        return Optional.of("no ip command; install iproute2 (apt-get install -y iproute2)");
+        if (!found) {
+            return Optional.of("no ip command; install iproute2 (apt-get install -y iproute2)");
+        }
+        final String name = PREFIX + ProcessHandle.current().pid();
+        try {
+            run("ip", "link", "add", name + "p", "type", "veth", "peer", "name", name + "q");
+            run("ip", "link", "del", name + "p");
+            return Optional.empty();
+        } catch (final LiveCaptureException e) {
+            return Optional.of(e.getMessage());
+        }
     }
 
     /** True when this process runs with user id 0 (its effective id, the second of /proc/self/status's Uid line). */
