@@ -39,7 +39,7 @@ final class CoverageCommand implements Callable<Integer> {
         }
         final Path outDir = OutputFolder.of(out, home.resolve("reports").resolve("coverage"));
         final CoverageReport report = CoverageReport.of(FeatureIndex.scan(features, home));
-                report.write(outDir);
+        report.write(outDir);
         report.print(System.out);
         System.out.println("reports: " + outDir.resolve("coverage.html"));
         if (!report.problems().isEmpty()) {

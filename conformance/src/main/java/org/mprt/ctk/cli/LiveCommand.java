@@ -1,11 +1,9 @@
 package org.mprt.ctk.cli;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
-import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.dut.DeviceFailure;
@@ -130,11 +128,7 @@ final class LiveCommand implements Callable<Integer> {
         describe(result);
         CaptureJudge judge = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart();
         if (!result.capturedAt().isEmpty()) {
-            final List<InetAddress> at = new ArrayList<>();
-            for (final IpAddress a : result.capturedAt()) {
-                at.add(InetAddress.getByName(a.toString()));
-            }
-            judge = judge.takenAt(at);
+            judge = judge.takenAt(result.capturedAt().stream().map(IpAddress::toInetAddress).toList());
         }
         final Judgement j = judge.judge(capture);
         final int exit = VerdictCommand.reported(j, ReportSet.standard(KitHome.kitVersion()), outDir.resolve(stem));

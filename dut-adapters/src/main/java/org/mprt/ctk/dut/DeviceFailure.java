@@ -33,7 +33,7 @@ public final class DeviceFailure extends RuntimeException {
 
     /**
      * As {@link #DeviceFailure(String, String, long, Throwable)}, for a device that runs in real time
-     * ({@code org.mprt.ctk.dut.udp}): {@code sinceStartNs} is the time since its loop started.
+     * ({@code org.mprt.ctk.dut.live}): {@code sinceStartNs} is the time since its loop started.
      */
     public static DeviceFailure inRealTime(final String device, final String doing, final long sinceStartNs,
                                            final Throwable cause) {

@@ -2,10 +2,8 @@ package org.mprt.ctk.dut.live;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
-import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
-import java.net.UnknownHostException;
 import java.nio.channels.DatagramChannel;
 import java.util.SplittableRandom;
 import org.mprt.ctk.pcap.LinkType;
@@ -73,7 +71,7 @@ public final class PacketPort implements NicPort {
         try {
             stackCopies = DatagramChannel.open(StandardProtocolFamily.INET);
             try {
-                stackCopies.bind(new InetSocketAddress(inet(address.ipv4()), TRANSPORT_PORT));
+                stackCopies.bind(new InetSocketAddress(address.toInetAddress(), TRANSPORT_PORT));
             } catch (final IOException e) {
                 stackCopies.close();
                 throw e;
@@ -198,15 +196,6 @@ public final class PacketPort implements NicPort {
             } catch (final IOException ignored) {
                 // Closing at the end of a run: nothing is left to receive.
             }
-        }
-    }
-
-    private static InetAddress inet(final int ipv4) {
-        try {
-            return InetAddress.getByAddress(new byte[] {(byte) (ipv4 >>> 24), (byte) (ipv4 >>> 16), (byte) (ipv4 >>> 8),
-                (byte) ipv4});
-        } catch (final UnknownHostException e) {
-            throw new IllegalStateException("four bytes are always an IPv4 address", e);
         }
     }
 }

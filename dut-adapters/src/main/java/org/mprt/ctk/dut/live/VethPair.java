@@ -30,7 +30,6 @@ public final class VethPair implements AutoCloseable {
     private static final Pattern ABANDONED = Pattern.compile("(?m)^\\d+: (" + PREFIX + "(\\d+)a)@");
     /** The ends' MTU, a common jumbo frame size. */
     static final int MTU = 9000;
-    private static final Optional<String> PROBLEM = problem();
 
     private final String a;
     private final String b;
@@ -102,7 +101,12 @@ public final class VethPair implements AutoCloseable {
      * once per JVM.
      */
     public static Optional<String> whyNot() {
-        return PROBLEM;
+        return Probe.PROBLEM;
+    }
+
+    /** The answer of {@link #whyNot}, found the first time it is asked for, not by every run that makes a pair. */
+    private static final class Probe {
+        static final Optional<String> PROBLEM = problem();
     }
 
     private static Optional<String> problem() {

@@ -4,11 +4,9 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
-import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
-import java.util.ArrayList;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.BeforeEach;
@@ -172,10 +170,7 @@ class VethTransferTest {
     private Judgement judge(final Path capture, final List<IpAddress> at) throws IOException {
         final Path pics = dir.resolve("pics.yaml");
         Files.writeString(pics, LiveTransfer.pics());
-        final List<InetAddress> addresses = new ArrayList<>();
-        for (final IpAddress a : at) {
-            addresses.add(InetAddress.getByName(a.toString()));
-        }
-        return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart().takenAt(addresses).judge(capture);
+        return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart()
+            .takenAt(at.stream().map(IpAddress::toInetAddress).toList()).judge(capture);
     }
 }

@@ -1,5 +1,8 @@
 package org.mprt.ctk.reference.attachment;
 
+import java.net.InetAddress;
+import java.net.UnknownHostException;
+import java.nio.ByteBuffer;
 import java.util.Objects;
 import org.mprt.ctk.wire.ip.NetworkKind;
 
@@ -36,6 +39,17 @@ public record IpAddress(NetworkKind kind, int ipv4, long ipv6High, long ipv6Low)
 
     public static IpAddress ipv6(final long high, final long low) {
         return new IpAddress(NetworkKind.IPV6, 0, high, low);
+    }
+
+    /** The same address as Java's networking classes take it. */
+    public InetAddress toInetAddress() {
+        final ByteBuffer bytes = kind == NetworkKind.IPV4 ? ByteBuffer.allocate(4).putInt(ipv4)
+            : ByteBuffer.allocate(16).putLong(ipv6High).putLong(ipv6Low);
+        try {
+            return InetAddress.getByAddress(bytes.array());
+        } catch (final UnknownHostException e) {
+            throw new IllegalStateException("4 or 16 bytes are always an address", e);
+        }
     }
 
     @Override
