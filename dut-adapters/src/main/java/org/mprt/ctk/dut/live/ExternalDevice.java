@@ -106,8 +106,16 @@ public final class ExternalDevice implements AutoCloseable {
         try {
             return DescriptorJson.read(answer.get("descriptor"), "its descriptor line");
         } catch (final ExternalDeviceException e) {
-            throw failure("wrote a descriptor the kit cannot use: " + e.getMessage());
+            throw refused(e.getMessage());
         }
+    }
+
+    /**
+     * The failure of a device whose descriptor the kit cannot use, for {@code why}: the device is killed,
+     * and the message names it and quotes its standard error, as every failure of the contract does.
+     */
+    public ExternalDeviceException refused(final String why) {
+        return failure("wrote a descriptor the kit cannot use: " + why);
     }
 
     /** Writes {"start": true}: a sending device may now post its WRITEs, the kit's receiver being ready. */

@@ -328,14 +328,8 @@ public final class LiveTransfer {
     private Moved toExternalReceiver(final RealTimeLoop loop, final List<InterfaceNode> nodes, final ExternalDevice device) {
         final InterfaceNode a = startSender(loop, nodes);
         final ConnectionDescriptor senderEnd = loop.call(() -> senderEnd(a), RealTimeLoop.STARTING);
-        final ConnectionDescriptor receiverEnd = device.setUp(setupLine(ExternalDevice.Role.RECEIVER, senderEnd),
-            external.readyTimeout());
-        if (receiverEnd.regions().isEmpty() || receiverEnd.regions().get(0).lengthBytes() < bytes) {
-            device.close();
-            throw new ExternalDeviceException("the device under test exposes " + (receiverEnd.regions().isEmpty()
-                ? "no region" : "a region of " + receiverEnd.regions().get(0).lengthBytes() + " bytes")
-                + "; expected one of region_bytes, " + bytes);
-        }
+        final ConnectionDescriptor receiverEnd = accepted(device, device.setUp(setupLine(ExternalDevice.Role.RECEIVER,
+            senderEnd), external.readyTimeout()), senderEnd);
         final SeededWrites transfer = loop.call(() -> post(a, senderEnd, receiverEnd), RealTimeLoop.STARTING);
         final boolean completed = loop.await(transfer::completed, PATIENCE);
         return new Moved(completed, transfer.sentDigest().equals(device.finish(ExternalDevice.FINISH_TIMEOUT)));
@@ -344,9 +338,8 @@ public final class LiveTransfer {
     private Moved fromExternalSender(final RealTimeLoop loop, final List<InterfaceNode> nodes, final ExternalDevice device) {
         final InterfaceNode b = startReceiver(loop, nodes);
         final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes, streams), RealTimeLoop.STARTING);
-        final ConnectionDescriptor senderEnd = device.setUp(setupLine(ExternalDevice.Role.SENDER, receiverEnd.descriptor()),
-            external.readyTimeout());
-        checkPlanes(senderEnd, receiverEnd.descriptor());
+        final ConnectionDescriptor senderEnd = accepted(device, device.setUp(setupLine(ExternalDevice.Role.SENDER,
+            receiverEnd.descriptor()), external.readyTimeout()), receiverEnd.descriptor());
         loop.call(() -> receiverEnd.open(b, senderEnd), RealTimeLoop.STARTING);
         device.start();
         final boolean completed = device.awaitCompleted(PATIENCE);
@@ -358,7 +351,6 @@ public final class LiveTransfer {
     /** Opens the kit's node A's end of the connection and posts its WRITEs; on the loop's thread. */
     private SeededWrites post(final InterfaceNode a, final ConnectionDescriptor senderEnd,
                               final ConnectionDescriptor receiverEnd) {
-        checkPlanes(senderEnd, receiverEnd);
         return SeededWrites.post(a.device(), a.device().openConnection(senderEnd, receiverEnd), receiverEnd.regions().get(0),
             bytes, messageBytes, streams, CONTENT_SEED);
     }
@@ -398,13 +390,25 @@ public final class LiveTransfer {
         return ConnectionDescriptor.spread(SENDER_NUMBER, a.ports(), PATHS, streams, PMTU, List.of());
     }
 
-    /** An external device's descriptor must attach to the planes of the kit's node. */
-    private static void checkPlanes(final ConnectionDescriptor first, final ConnectionDescriptor second) {
+    /**
+     * The external device's descriptor, when it can make the connection with the kit's node's: it
+     * attaches to the same planes, and a receiver exposes a region the transfer fits in; else the
+     * device's failure ({@link ExternalDevice#refused}).
+     */
+    private ConnectionDescriptor accepted(final ExternalDevice device, final ConnectionDescriptor deviceEnd,
+                                          final ConnectionDescriptor kitEnd) {
         try {
-            OutOfBand.checkPlanes(first, second);
+            OutOfBand.checkPlanes(deviceEnd, kitEnd);
         } catch (final IllegalArgumentException e) {
-            throw new ExternalDeviceException("the device under test's descriptor: " + e.getMessage());
+            throw device.refused(e.getMessage());
         }
+        if (external.role() == ExternalDevice.Role.RECEIVER
+            && (deviceEnd.regions().isEmpty() || deviceEnd.regions().get(0).lengthBytes() < bytes)) {
+            throw device.refused("it exposes " + (deviceEnd.regions().isEmpty() ? "no region"
+                : "a region of " + deviceEnd.regions().get(0).lengthBytes() + " bytes") + "; expected one of"
+                + " region_bytes, " + bytes);
+        }
+        return deviceEnd;
     }
 
     /**

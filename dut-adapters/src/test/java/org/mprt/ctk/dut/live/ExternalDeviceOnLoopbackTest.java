@@ -115,6 +115,21 @@ class ExternalDeviceOnLoopbackTest {
         assertThat(dir.resolve("never.pcap")).doesNotExist();
     }
 
+    @Test
+    void aDeviceWhoseDescriptorCannotMakeTheConnectionIsRefusedWithoutACapture() {
+        final String planes = "\"planes\": [{\"plane\": 0, \"ip\": \"127.77.1.2\", \"mac\": \"02:00:7f:4d:01:02\"}"
+            + ", {\"plane\": 1, \"ip\": \"127.77.2.2\", \"mac\": \"02:00:7f:4d:02:02\"}]";
+        final String noRegion = "read s; echo '{\"descriptor\": {\"connection_number\": 513, " + planes
+            + ", \"paths\": [{\"plane\": 0, \"udp_source_port\": 49152}], \"streams\": 1, \"pmtu\": 4096}}'; sleep 600";
+        final LiveTransfer transfer = new LiveTransfer()
+            .external(ExternalDevice.Role.RECEIVER, noRegion, dir.resolve("err.log"), Duration.ofSeconds(10));
+
+        assertThatThrownBy(() -> transfer.run(dir.resolve("refused.pcap"))).isInstanceOf(ExternalDeviceException.class)
+            .hasMessageStartingWith("the device under test (" + noRegion + ") wrote a descriptor the kit cannot use: it"
+                + " exposes no region; expected one of region_bytes, 1048576");
+        assertThat(dir.resolve("refused.pcap")).doesNotExist();
+    }
+
     /** 256 KiB in messages of 64 KiB, with the reference process in {@code role}, given {@code arguments}. */
     private LiveTransfer transfer(final ExternalDevice.Role role, final String arguments) {
         return new LiveTransfer().bytes(256 * 1024, 64 * 1024)
