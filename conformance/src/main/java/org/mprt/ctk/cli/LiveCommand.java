@@ -15,6 +15,7 @@ import org.mprt.ctk.dut.live.LiveTransfer;
 import org.mprt.ctk.dut.live.LoopFailure;
 import org.mprt.ctk.dut.live.VethPair;
 import org.mprt.ctk.pics.Pics;
+import org.mprt.ctk.pics.PicsException;
 import org.mprt.ctk.reference.attachment.IpAddress;
 import org.mprt.ctk.reference.mprt.Deviation;
 import org.mprt.ctk.verdict.CaptureJudge;
@@ -30,6 +31,8 @@ import picocli.CommandLine.Option;
         "Node A (127.77.1.1, 127.77.2.1) RDMA WRITEs to node B (127.77.1.2, 127.77.2.2) over two planes and four "
             + "paths. Both run the timers of mprt-v0.1.md section 14 at their slow end; the PICS written beside the "
             + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
+        "With --pics (and --link veth), the device under test runs the timers its own PICS declares, and the capture is "
+            + "judged by it.",
         "With --dut-command, node B (or node A, with --dut-role sender) is a device under test of one's own: a "
             + "process the kit starts, which keeps the contract of dut-adapters/README.md (\"An external device\").",
         "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder "
@@ -73,6 +76,13 @@ final class LiveCommand implements Callable<Integer> {
     @Option(names = "--dut-ready-timeout", paramLabel = "SECONDS",
         description = "How long the --dut-command process may take to say it is ready (default: 30)")
     private int readySeconds = (int) ExternalDevice.READY_TIMEOUT.toSeconds();
+
+    @Option(names = "--pics", paramLabel = "FILE",
+        description = "With --dut-command and --link veth: the device under test's own PICS (YAML, spec/pics/pics-schema.yaml)."
+            + " The setup line tells the device the timers it declares, and the capture, taken at the device's port, is"
+            + " judged by it: the device's rules with its timers, capabilities and JUDGING_TOLERANCE. Copied beside the"
+            + " capture (default: the kit's PICS for the transfer, with a JUDGING_TOLERANCE of 200 ms)")
+    private Path pics;
 
     @Option(names = "--link", paramLabel = "LINK",
         description = "Where the nodes meet: lo (the default; the capture holds both ends) or veth (a veth pair made"
@@ -123,10 +133,14 @@ final class LiveCommand implements Callable<Integer> {
                 + "; is another ctk live or ctk test running on this host?");
             return ExitCodes.INPUT_ERROR;
         }
-        final Path pics = outDir.resolve(stem + ".pics.yaml");
-        Files.writeString(pics, LiveTransfer.picsOf(link.equals("veth"), dutCommand));
+        final Path picsBeside = outDir.resolve(stem + ".pics.yaml");
+        if (pics == null) {
+            Files.writeString(picsBeside, LiveTransfer.picsOf(link.equals("veth"), dutCommand));
+        } else {
+            Files.copy(pics, picsBeside);
+        }
         describe(result);
-        CaptureJudge judge = CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart();
+        CaptureJudge judge = CaptureJudge.declaring(Pics.load(picsBeside)).fromConnectionStart();
         if (!result.capturedAt().isEmpty()) {
             judge = judge.takenAt(result.capturedAt().stream().map(IpAddress::toInetAddress).toList());
         }
@@ -191,6 +205,9 @@ final class LiveCommand implements Callable<Integer> {
             }
             transfer.external(role(), dutCommand, outDir.resolve("dut-stderr.log"), Duration.ofSeconds(readySeconds));
         }
+        if (pics != null) {
+            declared(transfer);
+        }
         LiveCapture.whyNotOn("lo").ifPresent(why -> {
             throw new InputException("cannot run on lo here: " + why);
         });
@@ -201,6 +218,52 @@ final class LiveCommand implements Callable<Integer> {
             transfer.overVeth().losing(lossPercent / 100).marking(cePercent / 100);
         }
         return transfer;
+    }
+
+    /**
+     * Has the transfer tell the device the timers its PICS declares, once the PICS has shown that it
+     * describes a device the transfer can run with.
+     */
+    private void declared(final LiveTransfer transfer) {
+        if (dutCommand == null) {
+            throw new InputException("--pics " + pics + ": declares a device under test; it needs --dut-command");
+        }
+        if (!link.equals("veth")) {
+            // On lo the capture holds both nodes at both ends, and the device's PICS would judge the kit's node too.
+            throw new InputException("--pics needs --link veth: on lo the capture holds both nodes at both ends, where"
+                + " the device's PICS would judge the kit's node as well");
+        }
+        final Pics declared;
+        try {
+            declared = Pics.load(pics);
+        } catch (final PicsException e) {
+            throw new InputException(e.getMessage());
+        }
+        final String in = "--pics " + pics + ": ";
+        if (!declared.profile().equals("mprt-0.1")) {
+            throw new InputException(in + "profile " + declared.profile() + ": the live transfer is MPRT, expected mprt-0.1");
+        }
+        capable(declared, "planes", LiveTransfer.PLANES);
+        capable(declared, "paths", LiveTransfer.PATHS);
+        capable(declared, "streams", streams);
+        capable(declared, "pmtu", LiveTransfer.PMTU);
+        if (!declared.supports("write")) {
+            throw new InputException(in + "capabilities.write is false: the live transfer moves its bytes in RDMA WRITEs");
+        }
+        try {
+            transfer.declaring(declared.timers());
+        } catch (final IllegalArgumentException e) {
+            throw new InputException(in + "timers: " + e.getMessage());
+        }
+    }
+
+    /** Refuses a PICS whose device declares less of a capability than the transfer uses. */
+    private void capable(final Pics declared, final String capability, final int used) {
+        final long has = declared.capability(capability).orElse(0L);
+        if (has < used) {
+            throw new InputException("--pics " + pics + ": capabilities." + capability + " " + has + ": the live transfer"
+                + " uses " + used);
+        }
     }
 
     /** The run's first lines: what moved, what the capture holds, and whose rules it judges. */
@@ -222,7 +285,11 @@ final class LiveCommand implements Callable<Integer> {
             System.out.println("  node " + far + " marked CE " + result.framesMarked() + " of the frames it received ("
                 + cePercent + " % of the ECN-capable ones, seeded)");
         }
-        if (!result.capturedAt().isEmpty()) {
+        if (pics != null) {
+            System.out.println("  the capture is at node " + (dutSends ? "A" : "B") + "'s port " + result.capturedAt()
+                + ", judged by the device under test's PICS (" + pics + "): its rules with its timers and"
+                + " JUDGING_TOLERANCE, node " + far + "'s inconclusive, and rules judged anywhere judge both");
+        } else if (!result.capturedAt().isEmpty()) {
             System.out.println("  the capture is at node " + (dutSends ? "A" : "B") + "'s port " + result.capturedAt()
                 + ": its rules are judged, node " + far + "'s are inconclusive, and rules judged anywhere judge both");
         } else if (dutCommand != null) {

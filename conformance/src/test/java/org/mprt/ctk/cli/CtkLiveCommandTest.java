@@ -108,6 +108,48 @@ class CtkLiveCommandTest {
     }
 
     @Test
+    void shouldJudgeTheDeviceByItsOwnPicsAndCopyItBesideTheCapture() {
+        assumeLiveCaptureOnLo();
+        Assumptions.assumeTrue(VethPair.whyNot().isEmpty(), () -> "no veth pair here: " + VethPair.whyNot().orElse(""));
+
+        final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "1",
+            "--dut-command", referenceDevice(), "--pics", EXAMPLE_PICS.toString());
+
+        assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
+        assertThat(console.out()).contains("every message completed, the bytes arrived intact")
+            .contains("the capture is at node B's port [198.18.1.2, 198.18.2.2], judged by the device under test's PICS ("
+                + EXAMPLE_PICS + ")").contains("no MUST violated");
+        assertThat(dir.resolve("veth.pics.yaml")).hasSameTextualContentAs(EXAMPLE_PICS);
+    }
+
+    @Test
+    void shouldExitTwoForAPicsThatCannotJudgeTheDeviceBeforeTouchingTheNetwork() throws Exception {
+        final Path fewStreams = dir.resolve("few-streams.yaml");
+        Files.writeString(fewStreams, Files.readString(EXAMPLE_PICS).replace("streams: 64", "streams: 2"));
+        final Path rocev2 = Path.of("..", "spec", "pics", "reference-rocev2.yaml");
+        final Path out = dir.resolve("out");
+        final String pics = EXAMPLE_PICS.toString();
+
+        assertThat(Ctk.execute("live", "--out", out.toString(), "--link", "veth", "--pics", pics))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", out.toString(), "--dut-command", "x", "--pics", pics))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", out.toString(), "--link", "veth", "--dut-command", "x",
+            "--pics", dir.resolve("none.yaml").toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", out.toString(), "--link", "veth", "--dut-command", "x",
+            "--pics", rocev2.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", out.toString(), "--link", "veth", "--dut-command", "x",
+            "--pics", fewStreams.toString(), "--streams", "4")).isEqualTo(ExitCodes.INPUT_ERROR);
+
+        assertThat(console.err()).contains("ctk: --pics " + pics + ": declares a device under test; it needs --dut-command")
+            .contains("ctk: --pics needs --link veth: on lo the capture holds both nodes at both ends")
+            .contains("ctk: PICS " + dir.resolve("none.yaml") + ": no such file")
+            .contains("ctk: --pics " + rocev2 + ": profile rocev2: the live transfer is MPRT, expected mprt-0.1")
+            .contains("ctk: --pics " + fewStreams + ": capabilities.streams 2: the live transfer uses 4");
+        assertThat(out).doesNotExist();
+    }
+
+    @Test
     void shouldExitOneWithAnErrorAndNoCaptureWhenTheExternalDeviceNeverSaysItIsReady() throws Exception {
         assumeLiveCaptureOnLo();
         Files.writeString(dir.resolve("loopback.pcap"), "an earlier run's capture");
@@ -168,6 +210,9 @@ class CtkLiveCommandTest {
     }
 
     /** The command that runs the kit's reference as an external device, in a JVM of this one's class path. */
+    /** The PICS of the example device, as a user would declare their own. */
+    private static final Path EXAMPLE_PICS = Path.of("..", "dut-adapters", "examples", "software-device.pics.yaml");
+
     private static String referenceDevice() {
         return "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
             + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName();

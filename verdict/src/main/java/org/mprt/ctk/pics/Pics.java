@@ -10,8 +10,11 @@ import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
 import java.io.InputStream;
 import java.nio.file.Files;
+import java.nio.file.NoSuchFileException;
 import java.nio.file.Path;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.Optional;
 
 /**
@@ -35,6 +38,8 @@ public final class Pics {
         final JsonNode root;
         try {
             root = YAML.readTree(Files.readAllBytes(file));
+        } catch (final NoSuchFileException e) {
+            throw new PicsException(file, "no such file");
         } catch (final IOException e) {
             throw new PicsException(file, "cannot be read as YAML: " + firstLine(e.getMessage()));
         }
@@ -110,6 +115,17 @@ public final class Pics {
     public Optional<Double> timerNumber(final String name) {
         final JsonNode v = root.path("timers").path(name);
         return v.isNumber() ? Optional.of(v.asDouble()) : Optional.empty();
+    }
+
+    /**
+     * The timers block as declared, name to value in the PICS unit of section 14 (a whole number as a
+     * Long, a fraction as a Double), in the file's order; the timers left out are at their defaults.
+     */
+    public Map<String, Number> timers() {
+        final Map<String, Number> declared = new LinkedHashMap<>();
+        root.path("timers").fields().forEachRemaining(e ->
+            declared.put(e.getKey(), e.getValue().isIntegralNumber() ? (Number) e.getValue().asLong() : e.getValue().asDouble()));
+        return declared;
     }
 
     /** The declared answer for a declaration requirement, if any. */

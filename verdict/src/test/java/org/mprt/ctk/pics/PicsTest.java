@@ -25,6 +25,16 @@ class PicsTest {
     }
 
     @Test
+    void shouldListTheTimersDeclaredInTheirOrderAndNoOthers(@TempDir final Path dir) throws Exception {
+        assertThat(Pics.load(REFERENCE_MPRT).timers()).isEmpty();
+        final Path own = dir.resolve("own.yaml");
+        Files.writeString(own, Files.readString(REFERENCE_MPRT).replace("timers: {}",
+            "timers: {RTO_INIT: 200000, MD_FACTOR: 0.25, ACK_COALESCE_COUNT: 4}"));
+        assertThat(Pics.load(own).timers()).containsExactly(java.util.Map.entry("RTO_INIT", 200_000L),
+            java.util.Map.entry("MD_FACTOR", 0.25), java.util.Map.entry("ACK_COALESCE_COUNT", 4L));
+    }
+
+    @Test
     void shouldRejectAMisspeltCapabilityNamingTheFileAndTheKey(@TempDir final Path dir) throws Exception {
         final Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, Files.readString(REFERENCE_MPRT).replace("streams: 64", "stream: 64"));

@@ -51,10 +51,12 @@ public final class LiveTransfer {
     public static final int MAX_BYTES = 64 << 20;
     /** What the capture keeps of {@code lo}: the transfer's frames, nothing of other traffic. */
     static final Duration PATIENCE = Duration.ofSeconds(30);
-    private static final int PATHS = 4;
+    /** The paths and planes the connection spreads over, and its PMTU: what a device must be capable of. */
+    public static final int PATHS = 4;
+    public static final int PLANES = 2;
     /** The most streams a transfer may spread its messages over: the reference's declared capability. */
     public static final int MAX_STREAMS = 64;
-    private static final int PMTU = 4096;
+    public static final int PMTU = 4096;
     /** The nodes' numbers for the connection (mprt-v0.1.md section 5.1): A's is B's SCN, B's is A's. */
     private static final int SENDER_NUMBER = 0x101;
     private static final int RECEIVER_NUMBER = 0x201;
@@ -88,6 +90,8 @@ public final class LiveTransfer {
     private boolean overVeth;
     private double lossProbability;
     private double markProbability;
+    /** The section 14 table the setup line tells an external device: {@link #SOFTWARE_TIMERS}', or its own ({@link #declaring}). */
+    private Map<String, Number> deviceTimers = SOFTWARE_TIMERS.specTable();
     /** Where the running transfer runs. */
     private LiveLink link = LiveLink.LOOPBACK;
 
@@ -201,6 +205,25 @@ public final class LiveTransfer {
     public LiveTransfer external(final ExternalDevice.Role role, final String command, final Path errorLog,
                                  final Duration readyTimeout) {
         this.external = new External(role, command, errorLog, readyTimeout);
+        return this;
+    }
+
+    /**
+     * The external device declares timers of its own (its PICS's timers block): the setup line tells it
+     * the section 14 table with those in place of the defaults, instead of {@link #SOFTWARE_TIMERS}. The
+     * kit's node keeps {@link #SOFTWARE_TIMERS}: a capture judged by the device's PICS judges the device only.
+     *
+     * @throws IllegalArgumentException for a name that is not in the section 14 table
+     */
+    public LiveTransfer declaring(final Map<String, ? extends Number> declared) {
+        final Map<String, Number> table = MprtConfig.defaults().specTable();
+        declared.forEach((name, value) -> {
+            if (!table.containsKey(name)) {
+                throw new IllegalArgumentException(name + ": not a name of the section 14 table");
+            }
+            table.put(name, value);
+        });
+        this.deviceTimers = table;
         return this;
     }
 
@@ -414,8 +437,8 @@ public final class LiveTransfer {
     /**
      * The line that tells an external node what to set up (dut-adapters/README.md, "An external
      * device"): its role, its addresses, the connection's parameters, the size of the region to write
-     * or expose (and, for a sender, of each message), the timers the capture's PICS declares, and the
-     * kit's node's descriptor.
+     * or expose (and, for a sender, of each message), the timers the capture's PICS declares (those of the
+     * device's own PICS when it has one), and the kit's node's descriptor.
      */
     ObjectNode setupLine(final ExternalDevice.Role role, final ConnectionDescriptor peer) {
         final boolean sends = role == ExternalDevice.Role.SENDER;
@@ -430,7 +453,7 @@ public final class LiveTransfer {
             o.put("message_bytes", messageBytes);
         }
         final ObjectNode timers = o.putObject("timers");
-        SOFTWARE_TIMERS.specTable().forEach((name, value) -> timers.putPOJO(name, value));
+        deviceTimers.forEach(timers::putPOJO);
         o.set("peer", DescriptorJson.write(peer));
         return o;
     }

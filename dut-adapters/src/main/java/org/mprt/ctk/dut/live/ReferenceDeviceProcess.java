@@ -10,7 +10,9 @@ import java.io.PrintStream;
 import java.nio.charset.StandardCharsets;
 import java.time.Duration;
 import java.util.ArrayList;
+import java.util.LinkedHashMap;
 import java.util.List;
+import java.util.Map;
 import java.util.SplittableRandom;
 import org.mprt.ctk.reference.attachment.IpAddress;
 import org.mprt.ctk.reference.mprt.Deviation;
@@ -26,7 +28,8 @@ import org.mprt.ctk.reference.verbs.MemoryRegion;
  * read when writing one. {@code ctk live --dut-command "java -cp ctk.jar org.mprt.ctk.dut.live.ReferenceDeviceProcess"}
  * runs it; {@code --deviate NAME} makes it one of the reference's mutants.
  *
- * <p>It reads the setup line and starts the node on the addresses given. As a receiver it registers a
+ * <p>It reads the setup line and starts the node on the addresses given, running the section 14 table the
+ * line gives. As a receiver it registers a
  * region of region_bytes, opens its end of the connection and writes its descriptor; at the finish line
  * it writes the SHA-256 of that region. As a sender it opens its end and writes its descriptor; at the
  * start line it writes region_bytes of seeded random bytes into the peer's region in messages of
@@ -44,12 +47,12 @@ public final class ReferenceDeviceProcess {
     }
 
     public static void main(final String[] args) throws IOException {
-        final MprtConfig config = args.length == 2 && args[0].equals("--deviate")
-            ? LiveTransfer.SOFTWARE_TIMERS.toBuilder().deviate(Deviation.valueOf(args[1])).build()
-            : LiveTransfer.SOFTWARE_TIMERS;
         final BufferedReader in = new BufferedReader(new InputStreamReader(System.in, StandardCharsets.UTF_8));
         final PrintStream out = new PrintStream(System.out, true, StandardCharsets.UTF_8);
         final JsonNode setup = setup(in.readLine());
+        final MprtConfig.Builder timed = configured(setup.path("timers"));
+        final MprtConfig config = (args.length == 2 && args[0].equals("--deviate")
+            ? timed.deviate(Deviation.valueOf(args[1])) : timed).build();
         final boolean sends = setup.path("role").asText().equals(ExternalDevice.Role.SENDER.word());
         final List<IpAddress> addresses = new ArrayList<>();
         setup.path("addresses").forEach(a -> addresses.add(IpAddress.ipv4(a.asText())));
@@ -122,11 +125,21 @@ public final class ReferenceDeviceProcess {
             refuse("expected a setup line of contract " + ExternalDevice.CONTRACT + " for a sender or a receiver, got "
                 + line);
         }
-        // This example runs the loopback transfer's timers only; a device of one's own takes the table it is given.
-        if (!setup.path("timers").toString().equals(JSON.valueToTree(LiveTransfer.SOFTWARE_TIMERS.specTable()).toString())) {
-            refuse("expected the timers of LiveTransfer.SOFTWARE_TIMERS, got " + setup.path("timers"));
-        }
         return setup;
+    }
+
+    /** The reference's configuration with the setup line's section 14 table; a table it cannot run ends the process with exit code 2. */
+    private static MprtConfig.Builder configured(final JsonNode timers) {
+        final Map<String, Number> table = new LinkedHashMap<>();
+        timers.fields().forEachRemaining(e -> table.put(e.getKey(), e.getValue().numberValue()));
+        try {
+            final MprtConfig.Builder builder = LiveTransfer.SOFTWARE_TIMERS.toBuilder().specTable(table);
+            builder.build();
+            return builder;
+        } catch (final IllegalArgumentException | NullPointerException e) {
+            refuse("the setup line's timers " + timers + ": " + e.getMessage());
+            return null;
+        }
     }
 
     private static void refuse(final String why) {

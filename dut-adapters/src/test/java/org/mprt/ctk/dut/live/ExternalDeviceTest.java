@@ -136,6 +136,32 @@ class ExternalDeviceTest {
         }
     }
 
+    @Test
+    void shouldTellTheDeviceTheTimersOfTheKitOrThoseItsOwnPicsDeclares() {
+        final ObjectNode kits = new LiveTransfer().setupLine(ExternalDevice.Role.RECEIVER, DESCRIPTOR);
+        assertThat(kits.path("timers").path("ACK_COALESCE_DELAY").asLong()).isEqualTo(64_000);
+        final ObjectNode own = new LiveTransfer().declaring(java.util.Map.of("ACK_COALESCE_COUNT", 4L, "MD_FACTOR", 0.25))
+            .setupLine(ExternalDevice.Role.RECEIVER, DESCRIPTOR);
+        assertThat(own.path("timers").path("ACK_COALESCE_COUNT").asLong()).isEqualTo(4);
+        assertThat(own.path("timers").path("MD_FACTOR").asDouble()).isEqualTo(0.25);
+        // What the PICS leaves out is at the spec's default, which the PICS means, not at the kit's own.
+        assertThat(own.path("timers").path("ACK_COALESCE_DELAY").asLong()).isEqualTo(8_000);
+        assertThat(own.path("timers").size()).isEqualTo(kits.path("timers").size()).isEqualTo(20);
+        assertThatThrownBy(() -> new LiveTransfer().declaring(java.util.Map.of("ACK_DELAY", 8_000L)))
+            .hasMessage("ACK_DELAY: not a name of the section 14 table");
+    }
+
+    @Test
+    void shouldRunTheExampleWithTheTimersItIsToldOrEndWithWhyItCannot() throws Exception {
+        final ObjectNode setup = new LiveTransfer().declaring(java.util.Map.of("GUIDANCE_TOLERANCE", 7.5))
+            .setupLine(ExternalDevice.Role.RECEIVER, DESCRIPTOR);
+        try (ExternalDevice d = ExternalDevice.start(ExternalDeviceOnLoopbackTest.javaCommand(ReferenceDeviceProcess.class),
+            dir.resolve("err.log"))) {
+            assertThatThrownBy(() -> d.setUp(setup, Duration.ofSeconds(30))).isInstanceOf(ExternalDeviceException.class)
+                .hasMessageContaining("GUIDANCE_TOLERANCE 7.5: expected a whole number");
+        }
+    }
+
     private static ObjectNode setup() {
         return JsonNodeFactory.instance.objectNode().put("contract", 1).put("role", "receiver");
     }

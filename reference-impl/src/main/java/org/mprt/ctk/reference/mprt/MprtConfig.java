@@ -178,6 +178,59 @@ public record MprtConfig(
         public Builder ingressDrainRateBps(final long v) { ingressDrainRateBps = v; return this; }
         public Builder newEntropyOnFailure(final boolean v) { newEntropyOnFailure = v; return this; }
 
+        /**
+         * Sets the values of a section 14 table, name to value in its PICS unit as {@link #specTable()}
+         * lists them (a device told its timers by name, say); the names it leaves out keep their values.
+         *
+         * @throws IllegalArgumentException for a name not in the table, a SACK_WINDOW other than 256, or a
+         *                                  fraction where a whole number is expected (GUIDANCE_TOLERANCE too)
+         */
+        public Builder specTable(final Map<String, ? extends Number> table) {
+            table.forEach((name, value) -> {
+                if (name.equals("MD_FACTOR")) {
+                    mdFactor = value.doubleValue();
+                    return;
+                }
+                final long v = whole(name, value);
+                switch (name) {
+                    case "ACK_REQ_DELAY" -> ackReqDelayNs = v;
+                    case "ACK_COALESCE_COUNT" -> ackCoalesceCount = Math.toIntExact(v);
+                    case "ACK_COALESCE_DELAY" -> ackCoalesceDelayNs = v;
+                    case "RTO_INIT" -> rtoInitNs = v;
+                    case "RTO_MIN" -> rtoMinNs = v;
+                    case "RTO_MAX" -> rtoMaxNs = v;
+                    case "FAIL_RTO_COUNT" -> failRtoCount = Math.toIntExact(v);
+                    case "PROBE_INTERVAL" -> probeIntervalNs = v;
+                    case "PROBE_TIMEOUT" -> probeTimeoutNs = v;
+                    case "READMIT_PROBES" -> readmitProbes = Math.toIntExact(v);
+                    case "RNR_DELAY" -> rnrDelayNs = v;
+                    case "GUIDANCE_WINDOW" -> guidanceWindowNs = v;
+                    case "GUIDANCE_REACTION" -> guidanceReactionNs = v;
+                    case "GUIDANCE_TOLERANCE" -> guidanceTolerancePercent = Math.toIntExact(v);
+                    case "INIT_CWND" -> initCwndPmtu = Math.toIntExact(v);
+                    case "MIN_CWND" -> minCwndPmtu = Math.toIntExact(v);
+                    case "AI_STEP" -> aiStepPmtu = Math.toIntExact(v);
+                    case "LOSS_REORDER_THRESHOLD" -> lossReorderThreshold = Math.toIntExact(v);
+                    case "SACK_WINDOW" -> {
+                        if (v != SACK_WINDOW_PSNS) {
+                            throw new IllegalArgumentException("SACK_WINDOW " + v + ": fixed at " + SACK_WINDOW_PSNS
+                                + " by the MAETH's bitmap");
+                        }
+                    }
+                    default -> throw new IllegalArgumentException(name + ": not a name of the section 14 table");
+                }
+            });
+            return this;
+        }
+
+        private static long whole(final String name, final Number value) {
+            final double d = value.doubleValue();
+            if (d != Math.rint(d)) {
+                throw new IllegalArgumentException(name + " " + value + ": expected a whole number");
+            }
+            return value.longValue();
+        }
+
         /** Switches one deviation on: the result is a mutant, not a conforming endpoint. */
         public Builder deviate(final Deviation deviation) {
             deviations.add(deviation);

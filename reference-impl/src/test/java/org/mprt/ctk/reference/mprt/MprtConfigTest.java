@@ -27,6 +27,22 @@ class MprtConfigTest {
     }
 
     @Test
+    void shouldTakeTheValuesOfASpecTableByName() {
+        final MprtConfig config = MprtConfig.builder().ackReqDelayNs(10_000).ackCoalesceDelayNs(64_000)
+            .rtoInitNs(100_000_000).rtoMinNs(1_000_000).rtoMaxNs(100_000_000).failRtoCount(16).mdFactor(0.25)
+            .guidanceTolerancePercent(20).build();
+        assertThat(MprtConfig.builder().specTable(config.specTable()).build()).isEqualTo(config);
+        assertThat(MprtConfig.builder().specTable(java.util.Map.of("ACK_COALESCE_COUNT", 4, "RTO_INIT", 200_000L)).build())
+            .isEqualTo(MprtConfig.builder().ackCoalesceCount(4).rtoInitNs(200_000).build());
+        assertThatThrownBy(() -> MprtConfig.builder().specTable(java.util.Map.of("ACK_DELAY", 8000)))
+            .hasMessage("ACK_DELAY: not a name of the section 14 table");
+        assertThatThrownBy(() -> MprtConfig.builder().specTable(java.util.Map.of("GUIDANCE_TOLERANCE", 7.5)))
+            .hasMessage("GUIDANCE_TOLERANCE 7.5: expected a whole number");
+        assertThatThrownBy(() -> MprtConfig.builder().specTable(java.util.Map.of("SACK_WINDOW", 128)))
+            .hasMessageStartingWith("SACK_WINDOW 128: fixed at 256");
+    }
+
+    @Test
     void shouldRefuseValuesOutsideTheRangesAndConstraints() {
         assertThatThrownBy(() -> MprtConfig.builder().rtoMinNs(5_000).build()).hasMessageContaining("RTO_MIN");
         assertThatThrownBy(() -> MprtConfig.builder().rtoInitNs(40_000).build()).hasMessageContaining("RTO_MIN <= RTO_INIT");
