@@ -120,6 +120,8 @@ class CtkLiveCommandTest {
             .contains("the capture is at node B's port [198.18.1.2, 198.18.2.2], judged by the device under test's PICS ("
                 + EXAMPLE_PICS + ")").contains("no MUST violated");
         assertThat(dir.resolve("veth.pics.yaml")).hasSameTextualContentAs(EXAMPLE_PICS);
+        assertThat(dir.resolve("veth/verdict.json")).content().contains("\"implementation\" : \"example software device\"")
+            .contains("\"judgingToleranceNs\" : 200000000").contains("\"ACK_COALESCE_DELAY\" : 32000");
     }
 
     @Test

@@ -44,15 +44,18 @@ public final class CaptureJudge {
     private final CapturePoint point;
     private final boolean fromConnectionStart;
     private final ScenarioFacts facts;
+    /** The PICS the rules and timers come from; null for the spec's defaults. */
+    private final Pics pics;
     private final RequirementCatalogue catalogue = RequirementCatalogue.fromClasspath();
 
     /** A judge of these rules, which take their timers themselves. */
     public CaptureJudge(final Supplier<List<Rule>> rules) {
-        this(t -> rules.get(), Timers.defaults(), CapturePoint.inferred(), false, ScenarioFacts.none());
+        this(t -> rules.get(), Timers.defaults(), CapturePoint.inferred(), false, ScenarioFacts.none(), null);
     }
 
     private CaptureJudge(final Function<Timers, List<Rule>> rules, final Timers timers, final CapturePoint point,
-                         final boolean fromConnectionStart, final ScenarioFacts facts) {
+                         final boolean fromConnectionStart, final ScenarioFacts facts, final Pics pics) {
+        this.pics = pics;
         this.rules = rules;
         this.timers = timers;
         this.point = point;
@@ -63,13 +66,13 @@ public final class CaptureJudge {
     /** Every rule of both profiles. */
     public static CaptureJudge standard() {
         return new CaptureJudge(t -> RuleBook.all(null, t), Timers.defaults(), CapturePoint.inferred(), false,
-            ScenarioFacts.none());
+            ScenarioFacts.none(), null);
     }
 
     /** Every rule of both profiles, with the parameters and timers the implementation declares in its PICS. */
     public static CaptureJudge declaring(final Pics pics) {
         return new CaptureJudge(t -> RuleBook.all(pics, t), Timers.of(pics), CapturePoint.inferred(), false,
-            ScenarioFacts.none());
+            ScenarioFacts.none(), pics);
     }
 
     /**
@@ -82,7 +85,7 @@ public final class CaptureJudge {
     }
 
     public CaptureJudge takenAt(final CapturePoint capturePoint) {
-        return new CaptureJudge(rules, timers, capturePoint, fromConnectionStart, facts);
+        return new CaptureJudge(rules, timers, capturePoint, fromConnectionStart, facts, pics);
     }
 
     /**
@@ -91,7 +94,7 @@ public final class CaptureJudge {
      * and each stream's first MSN.
      */
     public CaptureJudge fromConnectionStart() {
-        return new CaptureJudge(rules, timers, point, true, facts);
+        return new CaptureJudge(rules, timers, point, true, facts, pics);
     }
 
     /**
@@ -104,7 +107,7 @@ public final class CaptureJudge {
      */
     public CaptureJudge fromEmulatedFabric() {
         return new CaptureJudge(rules, timers.withJudgingToleranceNs(EMULATED_FABRIC_TOLERANCE_NS), point,
-            fromConnectionStart, facts);
+            fromConnectionStart, facts, pics);
     }
 
     /**
@@ -112,7 +115,7 @@ public final class CaptureJudge {
      * MPRT-PATH-006 can be judged (a capture shows RTTs and marks, not their cause).
      */
     public CaptureJudge slowerPaths(final Collection<Integer> pathIds) {
-        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withSlowerPaths(Set.copyOf(pathIds)));
+        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withSlowerPaths(Set.copyOf(pathIds)), pics);
     }
 
     /**
@@ -120,7 +123,7 @@ public final class CaptureJudge {
      * MPRT-RECV-001 divides and MPRT-RECV-004 shares, which no frame carries.
      */
     public CaptureJudge portRateMbps(final long rateMbps) {
-        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withPortRateMbps(rateMbps));
+        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withPortRateMbps(rateMbps), pics);
     }
 
     /**
@@ -131,7 +134,7 @@ public final class CaptureJudge {
      * skipped too, so the window should be as short as the mirror's delay between its copies.
      */
     public CaptureJudge droppingDuplicatesWithin(final long windowNs) {
-        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withDuplicateWindowNs(windowNs));
+        return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withDuplicateWindowNs(windowNs), pics);
     }
 
     public Timers timers() {
@@ -188,6 +191,7 @@ public final class CaptureJudge {
         for (final QueuePairDirection d : state.roceDirections()) {
             directions.add(DirectionSummary.of("RoCEv2", d));
         }
-        return new Judgement(summary, verdicts, timeline.plots(), timers.judgingToleranceNs(), directions, capture);
+        return new Judgement(summary, verdicts, timeline.plots(),
+            new JudgedWith(JudgedWith.Declaration.of(pics), timers, point, fromConnectionStart), directions, capture);
     }
 }

@@ -9,27 +9,28 @@ import org.mprt.ctk.verdict.timeline.PathPlot;
 
 /**
  * The verdicts on one capture, one per requirement, in catalogue order, with what the reports show
- * beside them: the per-path time-sequence plots collected during the pass, and the judging tolerance
- * applied (mprt-v0.1.md section 14: the report states it).
+ * beside them: the per-path time-sequence plots collected during the pass, and what the capture was
+ * judged with, the judging tolerance among it (mprt-v0.1.md section 14: the report states it).
  *
  * @param plots              one plot per path of each MPRT connection direction (bounded, sampled)
- * @param judgingToleranceNs the JUDGING_TOLERANCE every time bound was widened by
+ * @param judgedWith         the PICS, timers, JUDGING_TOLERANCE and capture point the rules applied
  * @param directions         every connection direction the state followed, with where the capture stands for it
  * @param frames             the file the judged frames can be read from again, for the reports' decoded
  *                           frames: the capture itself, or the copy of one read from a stream, which the
  *                           capture's name ({@link CaptureSummary#file()}) would not give a second time
  */
-public record Judgement(CaptureSummary capture, List<Verdict> verdicts, List<PathPlot> plots, long judgingToleranceNs,
+public record Judgement(CaptureSummary capture, List<Verdict> verdicts, List<PathPlot> plots, JudgedWith judgedWith,
                         List<DirectionSummary> directions, Path frames) {
-
-    public Judgement(final CaptureSummary capture, final List<Verdict> verdicts) {
-        this(capture, verdicts, List.of(), 0, List.of(), Path.of(capture.file()));
-    }
 
     public Judgement {
         verdicts = List.copyOf(verdicts);
         plots = List.copyOf(plots);
         directions = List.copyOf(directions);
+    }
+
+    /** The JUDGING_TOLERANCE every time bound was widened by. */
+    public long judgingToleranceNs() {
+        return judgedWith.timers().judgingToleranceNs();
     }
 
     public Map<Outcome, Integer> counts() {

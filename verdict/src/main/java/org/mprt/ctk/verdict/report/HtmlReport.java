@@ -16,6 +16,7 @@ import java.util.stream.Collectors;
 import org.mprt.ctk.requirement.Requirement;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.CaptureSummary;
+import org.mprt.ctk.verdict.JudgedWith;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
@@ -82,6 +83,21 @@ public final class HtmlReport {
         + "table.spec-table{width:auto}svg.tsg{border:1px solid #ddd;margin:4px 0}figure{margin:1em 0}"
         + "nav a{margin-right:1em}\n";
 
+    /** The PICS, capture point and timers the verdicts rest on, the timers folded away. */
+    private static void judgedWith(final JudgedWith with, final Writer w) throws IOException {
+        final JudgedWith.Declaration d = with.declaration();
+        w.write("<p>Judged with " + (d == null ? "the spec's defaults (no PICS)" : "the PICS <code>" + esc(d.file())
+            + "</code> of " + esc(d.implementation()) + " " + esc(d.version()) + " (" + esc(d.profile()) + ")")
+            + "; the capture " + (with.capturePoint().isStated() ? "taken at " + esc(with.capturePoint().addresses().toString())
+            : "placed per connection direction (below)") + (with.fromConnectionStart()
+            ? ", holding every connection from its first packet" : "") + ".</p>\n<details><summary>Timers applied"
+            + " (mprt-v0.1.md section 14, rocev2-baseline.md section 11)</summary>\n<table class=\"fields\">");
+        for (final Map.Entry<String, Number> e : with.timers().table().entrySet()) {
+            w.write("<tr><td>" + e.getKey() + "</td><td>" + e.getValue() + "</td></tr>");
+        }
+        w.write("</table></details>\n");
+    }
+
     private void summary(final Judgement j, final Writer w) throws IOException {
         final CaptureSummary c = j.capture();
         w.write("<h1>Verdicts for <code>" + esc(c.file()) + "</code></h1>\n<p>mprt-ctk " + esc(kitVersion) + " · "
@@ -94,7 +110,9 @@ public final class HtmlReport {
             + (c.untrackedFrames() > 0 ? "; " + esc(c.untrackedSentence()) : "") + (c.encapsulatedFrames() > 0 ? "; " + c.encapsulatedFrames()
             + " frames were unwrapped from a mirror's or an overlay's encapsulation (ERSPAN, GRE, VXLAN, Geneve) and the"
             + " packets inside judged" : "") + ".</p>\n"
-            + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : "") + "<p>");
+            + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : ""));
+        judgedWith(j.judgedWith(), w);
+        w.write("<p>");
         final Map<Outcome, Integer> counts = j.counts();
         w.write(counts.entrySet().stream().map(e -> e.getValue() + " " + e.getKey().word())
             .collect(Collectors.joining(" · ")));

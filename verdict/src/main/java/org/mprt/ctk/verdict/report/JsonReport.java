@@ -11,9 +11,11 @@ import org.mprt.ctk.requirement.Requirement;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.CaptureSummary;
 import org.mprt.ctk.verdict.DirectionSummary;
+import org.mprt.ctk.verdict.JudgedWith;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.state.CapturePoint;
 
 /**
  * Writes a judgement as JSON in the format of {@code verdict/verdict-report.schema.json}
@@ -46,6 +48,7 @@ public final class JsonReport {
             g.writeStringField("version", kitVersion);
             g.writeEndObject();
             writeCapture(g, judgement.capture());
+            writeJudgedWith(g, judgement.judgedWith());
             g.writeObjectFieldStart("summary");
             for (final Map.Entry<Outcome, Integer> e : judgement.counts().entrySet()) {
                 g.writeNumberField(e.getKey().word(), e.getValue());
@@ -63,6 +66,36 @@ public final class JsonReport {
             g.writeEndArray();
             g.writeEndObject();
         }
+    }
+
+    private static void writeJudgedWith(final JsonGenerator g, final JudgedWith w) throws IOException {
+        g.writeObjectFieldStart("judgedWith");
+        final JudgedWith.Declaration d = w.declaration();
+        if (d != null) {
+            g.writeObjectFieldStart("pics");
+            g.writeStringField("file", d.file());
+            g.writeStringField("profile", d.profile());
+            g.writeStringField("implementation", d.implementation());
+            g.writeStringField("version", d.version());
+            g.writeEndObject();
+        }
+        g.writeNumberField("judgingToleranceNs", w.timers().judgingToleranceNs());
+        g.writeObjectFieldStart("timers");
+        for (final Map.Entry<String, Number> e : w.timers().table().entrySet()) {
+            if (e.getValue() instanceof Double) {
+                g.writeNumberField(e.getKey(), e.getValue().doubleValue());
+            } else {
+                g.writeNumberField(e.getKey(), e.getValue().longValue());
+            }
+        }
+        g.writeEndObject();
+        g.writeArrayFieldStart("takenAt");
+        for (final CapturePoint.Address a : w.capturePoint().addresses()) {
+            g.writeString(a.toString());
+        }
+        g.writeEndArray();
+        g.writeBooleanField("fromConnectionStart", w.fromConnectionStart());
+        g.writeEndObject();
     }
 
     private static void writeDirection(final JsonGenerator g, final DirectionSummary d) throws IOException {

@@ -47,6 +47,11 @@ public final class CapturePoint {
         return !addresses.isEmpty();
     }
 
+    /** The stated node's addresses, as given; empty when not stated. */
+    public List<Address> addresses() {
+        return addresses;
+    }
+
     /** True when the stated node owns this address. */
     public boolean owns(final Address address) {
         return addresses.contains(address);

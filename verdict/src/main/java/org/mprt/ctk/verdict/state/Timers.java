@@ -1,5 +1,8 @@
 package org.mprt.ctk.verdict.state;
 
+import java.util.LinkedHashMap;
+import java.util.Map;
+
 import org.mprt.ctk.pics.Pics;
 
 /**
@@ -107,6 +110,37 @@ public record Timers(long ackReqDelayNs, long ackCoalesceDelayNs, int ackCoalesc
 
     private static int integer(final Pics pics, final String name, final int otherwise) {
         return pics.timerNs(name).map(Long::intValue).orElse(otherwise);
+    }
+
+    /**
+     * The timers and parameters under the names of mprt-v0.1.md section 14 and rocev2-baseline.md
+     * section 11, in the PICS unit (ns for a time), as the rules apply them: for a report to state.
+     */
+    public Map<String, Number> table() {
+        final Map<String, Number> t = new LinkedHashMap<>();
+        t.put("ACK_REQ_DELAY", ackReqDelayNs);
+        t.put("ACK_COALESCE_COUNT", ackCoalesceCount);
+        t.put("ACK_COALESCE_DELAY", ackCoalesceDelayNs);
+        t.put("RTO_MIN", rtoMinNs);
+        t.put("RTO_MAX", rtoMaxNs);
+        t.put("FAIL_RTO_COUNT", failRtoCount);
+        t.put("PROBE_INTERVAL", probeIntervalNs);
+        t.put("PROBE_TIMEOUT", probeTimeoutNs);
+        t.put("READMIT_PROBES", readmitProbes);
+        t.put("RNR_DELAY", rnrDelayNs);
+        t.put("GUIDANCE_WINDOW", guidanceWindowNs);
+        t.put("GUIDANCE_REACTION", guidanceReactionNs);
+        t.put("GUIDANCE_TOLERANCE", guidanceTolerancePercent);
+        t.put("INIT_CWND", initCwndPmtu);
+        t.put("MIN_CWND", minCwndPmtu);
+        t.put("MD_FACTOR", mdFactor);
+        t.put("AI_STEP", aiStepPmtu);
+        t.put("LOSS_REORDER_THRESHOLD", lossReorderThreshold);
+        t.put("RESPONSE_BOUND", responseBoundNs);
+        t.put("LOCAL_ACK_TIMEOUT", localAckTimeoutCode);
+        t.put("RETRY_CNT", retryCount);
+        t.put("RNR_RETRY", rnrRetryCount);
+        return t;
     }
 
     /** The same timers with another judging tolerance (0 for captures of the kit's exact fabric). */

@@ -117,6 +117,17 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldSayWhatTheVerdictsRestOnWithTheTimersApplied() throws Exception {
+        final Document d = parse(page(senderFaults()));
+
+        assertThat(select(d, "//*[local-name()='p'][starts-with(., 'Judged with')]").item(0).getTextContent())
+            .isEqualTo("Judged with the spec's defaults (no PICS); the capture taken at [10.0.0.1].");
+        final NodeList timers = select(d, "//*[local-name()='details']//*[local-name()='tr']");
+        assertThat(timers.getLength()).isEqualTo(22);
+        assertThat(timers.item(0).getTextContent()).isEqualTo("ACK_REQ_DELAY2000");
+    }
+
+    @Test
     void shouldSayWhichEncapsulationAMirroredFrameWasDecodedFrom() throws Exception {
         final Judgement j = CaptureJudge.standard().judge(Path.of("..", "captures", "wire", "mprt-bad-headers-erspan.pcap"));
         final Document d = parse(page(j));

@@ -22,11 +22,15 @@ class JsonReportTest {
     private static final ObjectMapper JSON = new ObjectMapper();
 
     private static JsonNode report(final String capture) throws Exception {
+        return report(capture, CaptureJudge.standard());
+    }
+
+    private static JsonNode report(final String capture, final CaptureJudge judge) throws Exception {
         final ObjectNode schemaNode = (ObjectNode) JSON.readTree(Files.readString(Path.of("verdict-report.schema.json")));
         // The $id names the report format, not a URI the validator could resolve.
         schemaNode.remove("$id");
         final Schema schema = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaNode);
-        final Judgement j = CaptureJudge.standard().judge(Path.of("..", "captures").resolve(capture));
+        final Judgement j = judge.judge(Path.of("..", "captures").resolve(capture));
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
 
         new JsonReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
@@ -60,6 +64,33 @@ class JsonReportTest {
             "malformedFrames", "otherFrames", "duplicateFrames"}) {
             assertThat(mirrored.path(count).asLong()).as(count).isEqualTo(direct.path(count).asLong());
         }
+    }
+
+    @Test
+    void shouldSayWhatTheCaptureWasJudgedWith(@org.junit.jupiter.api.io.TempDir final Path dir) throws Exception {
+        final JsonNode defaults = report("behaviour/mprt-receiver-faults-loopback.pcap").path("judgedWith");
+        assertThat(defaults.has("pics")).isFalse();
+        assertThat(defaults.path("judgingToleranceNs").asLong()).isEqualTo(10_000);
+        assertThat(defaults.path("timers").path("ACK_COALESCE_DELAY").asLong()).isEqualTo(8_000);
+        assertThat(defaults.path("timers").path("GUIDANCE_TOLERANCE").asDouble()).isEqualTo(10);
+        assertThat(defaults.path("takenAt")).isEmpty();
+        assertThat(defaults.path("fromConnectionStart").asBoolean()).isFalse();
+
+        final Path pics = dir.resolve("own.yaml");
+        Files.writeString(pics, Files.readString(Path.of("..", "spec", "pics", "reference-mprt.yaml"))
+            .replace("timers: {}", "timers: {ACK_COALESCE_DELAY: 32000}").replace("judgingToleranceNs: 10000",
+                "judgingToleranceNs: 50000"));
+        final JsonNode declared = report("behaviour/mprt-receiver-faults-loopback.pcap",
+            CaptureJudge.declaring(org.mprt.ctk.pics.Pics.load(pics)).fromConnectionStart()
+                .takenAt(java.util.List.of(java.net.InetAddress.getByName("10.0.0.2")))).path("judgedWith");
+        assertThat(declared.path("pics").path("file").asText()).isEqualTo(pics.toString());
+        assertThat(declared.path("pics").path("implementation").asText()).isEqualTo("mprt-ctk reference implementation");
+        assertThat(declared.path("pics").path("profile").asText()).isEqualTo("mprt-0.1");
+        assertThat(declared.path("judgingToleranceNs").asLong()).isEqualTo(50_000);
+        assertThat(declared.path("timers").path("ACK_COALESCE_DELAY").asLong()).isEqualTo(32_000);
+        assertThat(declared.path("timers").path("ACK_REQ_DELAY").asLong()).isEqualTo(2_000);
+        assertThat(declared.path("takenAt").get(0).asText()).isEqualTo("10.0.0.2");
+        assertThat(declared.path("fromConnectionStart").asBoolean()).isTrue();
     }
 
     @Test

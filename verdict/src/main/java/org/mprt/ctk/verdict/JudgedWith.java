@@ -1,0 +1,25 @@
+package org.mprt.ctk.verdict;
+
+import org.mprt.ctk.pics.Pics;
+import org.mprt.ctk.verdict.state.CapturePoint;
+import org.mprt.ctk.verdict.state.Timers;
+
+/**
+ * What a capture was judged with besides its frames, as the reports state it: the PICS the
+ * implementation declared (none: the spec's defaults), the timers and JUDGING_TOLERANCE the rules
+ * applied, where the judge was told the capture was taken, and whether it was told that the capture
+ * holds every connection from its first packet. A verdict on timing depends on each of them.
+ *
+ * @param declaration the PICS, or null when the capture was judged without one
+ */
+public record JudgedWith(Declaration declaration, Timers timers, CapturePoint capturePoint, boolean fromConnectionStart) {
+
+    /** The PICS a capture was judged with: its file, profile, and the implementation it names. */
+    public record Declaration(String file, String profile, String implementation, String version) {
+
+        static Declaration of(final Pics pics) {
+            return pics == null ? null : new Declaration(pics.source().toString(), pics.profile(),
+                pics.implementationName(), pics.implementationVersion());
+        }
+    }
+}
