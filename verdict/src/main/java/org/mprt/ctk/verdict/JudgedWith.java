@@ -14,6 +14,13 @@ import org.mprt.ctk.verdict.state.Timers;
  */
 public record JudgedWith(Declaration declaration, Timers timers, CapturePoint capturePoint, boolean fromConnectionStart) {
 
+    /** One line for a console: the PICS or the defaults, and the JUDGING_TOLERANCE. */
+    public String sentence() {
+        return "judged with " + (declaration == null ? "the spec's defaults (no PICS)" : "the PICS " + declaration.file()
+            + " of " + declaration.implementation() + " " + declaration.version()) + ", JUDGING_TOLERANCE "
+            + timers.judgingToleranceNs() + " ns";
+    }
+
     /** The PICS a capture was judged with: its file, profile, and the implementation it names. */
     public record Declaration(String file, String profile, String implementation, String version) {
 

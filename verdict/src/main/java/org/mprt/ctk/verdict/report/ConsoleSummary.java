@@ -43,6 +43,7 @@ public final class ConsoleSummary {
             c.otherFrames(), (c.duplicateFrames() > 0 ? "; " + c.duplicateFrames() + " duplicates dropped" : "")
                 + (c.encapsulatedFrames() > 0
                 ? "; " + c.encapsulatedFrames() + " of them unwrapped from a mirror's or an overlay's encapsulation" : ""));
+        out.println("  " + j.judgedWith().sentence());
         if (c.clockStepsBack().count() > 0) {
             out.println("  " + c.clockStepsBack().sentence());
         }

@@ -19,9 +19,23 @@ class ConsoleSummaryTest {
         ConsoleSummary.print(CaptureJudge.standard().judge(Path.of("..", "captures", "behaviour",
             "mprt-receiver-faults-loopback.pcap")), new PrintStream(out, true, StandardCharsets.UTF_8));
 
-        assertThat(out.toString(StandardCharsets.UTF_8).lines().skip(1).findFirst().orElseThrow())
-            .isEqualTo("  capture point: 2 directions at both ends at once (a capture on the one host of both nodes, as on"
+        assertThat(out.toString(StandardCharsets.UTF_8).lines().skip(1).limit(2))
+            .containsExactly("  judged with the spec's defaults (no PICS), JUDGING_TOLERANCE 10000 ns", "  capture point: 2 directions at both ends at once (a capture on the one host of both nodes, as on"
                 + " loopback) (why: verdict.json, verdict.html)");
+    }
+
+    @Test
+    void shouldSayWhichPicsJudgedTheCapture(@org.junit.jupiter.api.io.TempDir final Path dir) throws Exception {
+        final Path pics = dir.resolve("own.yaml");
+        java.nio.file.Files.writeString(pics, java.nio.file.Files.readString(Path.of("..", "spec", "pics",
+            "reference-mprt.yaml")).replace("judgingToleranceNs: 10000", "judgingToleranceNs: 25000"));
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+
+        ConsoleSummary.print(CaptureJudge.declaring(org.mprt.ctk.pics.Pics.load(pics)).judge(Path.of("..", "captures",
+            "wire", "mprt-bad-headers.pcap")), new PrintStream(out, true, StandardCharsets.UTF_8));
+
+        assertThat(out.toString(StandardCharsets.UTF_8)).contains("  judged with the PICS " + pics
+            + " of mprt-ctk reference implementation 0.1.0-SNAPSHOT, JUDGING_TOLERANCE 25000 ns\n");
     }
 
     @Test
