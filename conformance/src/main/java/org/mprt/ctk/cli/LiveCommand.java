@@ -83,6 +83,8 @@ final class LiveCommand implements Callable<Integer> {
             + " judged by it: the device's rules with its timers, capabilities and JUDGING_TOLERANCE. Copied beside the"
             + " capture (default: the kit's PICS for the transfer, with a JUDGING_TOLERANCE of 200 ms)")
     private Path pics;
+    /** The --pics file as read before the run: the run may replace it, when it is an earlier run's copy. */
+    private byte[] picsBytes;
 
     @Option(names = "--link", paramLabel = "LINK",
         description = "Where the nodes meet: lo (the default; the capture holds both ends) or veth (a veth pair made"
@@ -134,10 +136,10 @@ final class LiveCommand implements Callable<Integer> {
             return ExitCodes.INPUT_ERROR;
         }
         final Path picsBeside = outDir.resolve(stem + ".pics.yaml");
-        if (pics == null) {
+        if (picsBytes == null) {
             Files.writeString(picsBeside, LiveTransfer.picsOf(link.equals("veth"), dutCommand));
         } else {
-            Files.copy(pics, picsBeside);
+            Files.write(picsBeside, picsBytes);
         }
         describe(result);
         CaptureJudge judge = CaptureJudge.declaring(Pics.load(picsBeside)).fromConnectionStart();
@@ -236,8 +238,11 @@ final class LiveCommand implements Callable<Integer> {
         final Pics declared;
         try {
             declared = Pics.load(pics);
+            picsBytes = Files.readAllBytes(pics);
         } catch (final PicsException e) {
             throw new InputException(e.getMessage());
+        } catch (final IOException e) {
+            throw new InputException("--pics " + pics + ": cannot be read: " + e.getMessage());
         }
         final String in = "--pics " + pics + ": ";
         if (!declared.profile().equals("mprt-0.1")) {

@@ -122,6 +122,12 @@ class CtkLiveCommandTest {
         assertThat(dir.resolve("veth.pics.yaml")).hasSameTextualContentAs(EXAMPLE_PICS);
         assertThat(dir.resolve("veth/verdict.json")).content().contains("\"implementation\" : \"example software device\"")
             .contains("\"judgingToleranceNs\" : 200000000").contains("\"ACK_COALESCE_DELAY\" : 32000");
+
+        // Again, with the copy the first run left: the run that replaces it keeps what it said.
+        final Path copy = dir.resolve("veth.pics.yaml");
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--dut-command", referenceDevice(),
+            "--pics", copy.toString())).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
+        assertThat(copy).hasSameTextualContentAs(EXAMPLE_PICS);
     }
 
     @Test

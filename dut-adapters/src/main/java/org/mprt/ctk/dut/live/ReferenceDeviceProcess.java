@@ -28,10 +28,9 @@ import org.mprt.ctk.reference.verbs.MemoryRegion;
  * read when writing one. {@code ctk live --dut-command "java -cp ctk.jar org.mprt.ctk.dut.live.ReferenceDeviceProcess"}
  * runs it; {@code --deviate NAME} makes it one of the reference's mutants.
  *
- * <p>It reads the setup line and starts the node on the addresses given, running the section 14 table the
- * line gives. As a receiver it registers a
- * region of region_bytes, opens its end of the connection and writes its descriptor; at the finish line
- * it writes the SHA-256 of that region. As a sender it opens its end and writes its descriptor; at the
+ * <p>It reads the setup line and starts the node on the addresses given, running the section 14 table
+ * the line gives. As a receiver it registers a region of region_bytes, opens its end of the connection
+ * and writes its descriptor; at the finish line it writes the SHA-256 of that region. As a sender it opens its end and writes its descriptor; at the
  * start line it writes region_bytes of seeded random bytes into the peer's region in messages of
  * message_bytes, says when they have completed, and at the finish line writes the SHA-256 of what it
  * wrote. Then it exits 0. A setup it cannot use is said on standard error, with exit code 2.
@@ -128,15 +127,23 @@ public final class ReferenceDeviceProcess {
         return setup;
     }
 
-    /** The reference's configuration with the setup line's section 14 table; a table it cannot run ends the process with exit code 2. */
+    /**
+     * The reference's configuration with the setup line's section 14 table; a table it cannot run ends
+     * the process with exit code 2, saying why.
+     */
     private static MprtConfig.Builder configured(final JsonNode timers) {
         final Map<String, Number> table = new LinkedHashMap<>();
-        timers.fields().forEachRemaining(e -> table.put(e.getKey(), e.getValue().numberValue()));
+        timers.fields().forEachRemaining(e -> {
+            if (!e.getValue().isNumber()) {
+                refuse("the setup line's timers: " + e.getKey() + " " + e.getValue() + ": expected a number");
+            }
+            table.put(e.getKey(), e.getValue().numberValue());
+        });
         try {
             final MprtConfig.Builder builder = LiveTransfer.SOFTWARE_TIMERS.toBuilder().specTable(table);
             builder.build();
             return builder;
-        } catch (final IllegalArgumentException | NullPointerException e) {
+        } catch (final IllegalArgumentException e) {
             refuse("the setup line's timers " + timers + ": " + e.getMessage());
             return null;
         }
