@@ -4,7 +4,6 @@ import com.fasterxml.jackson.databind.JsonNode;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.dataformat.yaml.YAMLFactory;
 import com.networknt.schema.Error;
-import com.networknt.schema.Schema;
 import com.networknt.schema.SchemaRegistry;
 import com.networknt.schema.SpecificationVersion;
 import java.io.IOException;
@@ -16,6 +15,7 @@ import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
 import java.util.Optional;
+import org.mprt.ctk.requirement.TimerConstraints;
 
 /**
  * A PICS: what an implementation declares to the kit (mprt-v0.1.md section 15), read from YAML and
@@ -46,22 +46,36 @@ public final class Pics {
         if (root == null || !root.isObject()) {
             throw new PicsException(file, "expected a YAML mapping at the top level");
         }
-        final List<Error> errors = schema().validate(root);
+        final JsonNode schemaNode = schemaNode();
+        final List<Error> errors = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
+            .getSchema(schemaNode).validate(root);
         if (!errors.isEmpty()) {
             final Error first = errors.get(0);
             throw new PicsException(file, first.getInstanceLocation() + ": " + first.getMessage()
                 + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more problems)" : ""));
         }
-        return new Pics(file, root);
+        final Pics pics = new Pics(file, root);
+        if (pics.profile().equals("mprt-0.1")) {
+            // The schema checks each value's range; section 14's constraints between them are checked here.
+            final Map<String, Number> inForce = new LinkedHashMap<>();
+            schemaNode.path("$defs").path("mprtTimers").path("properties").fields()
+                .forEachRemaining(e -> inForce.put(e.getKey(), e.getValue().path("default").numberValue()));
+            inForce.putAll(pics.timers());
+            final Optional<String> broken = TimerConstraints.broken(inForce);
+            if (broken.isPresent()) {
+                throw new PicsException(file, "/timers: expected " + broken.get() + " (mprt-v0.1.md section 14; the"
+                    + " timers left out are at their defaults)");
+            }
+        }
+        return pics;
     }
 
-    private static Schema schema() throws PicsException {
+    private static JsonNode schemaNode() {
         try (InputStream in = Pics.class.getResourceAsStream("/spec/pics/pics-schema.yaml")) {
             if (in == null) {
                 throw new IllegalStateException("spec/pics/pics-schema.yaml is missing from the spec jar");
             }
-            final JsonNode schemaNode = YAML.readTree(in);
-            return SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12).getSchema(schemaNode);
+            return YAML.readTree(in);
         } catch (final IOException e) {
             throw new IllegalStateException("the packaged PICS schema is unreadable", e);
         }

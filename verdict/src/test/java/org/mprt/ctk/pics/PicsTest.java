@@ -35,6 +35,21 @@ class PicsTest {
     }
 
     @Test
+    void shouldRejectTimersThatBreakTheConstraintsOfSection14WithTheDefaultsOfThoseLeftOut(@TempDir final Path dir)
+        throws Exception {
+        final Path bad = dir.resolve("bad.yaml");
+        // RTO_MIN alone, within its range, above the default RTO_INIT of 100 µs.
+        Files.writeString(bad, Files.readString(REFERENCE_MPRT).replace("timers: {}", "timers: {RTO_MIN: 1000000}"));
+        assertThatThrownBy(() -> Pics.load(bad)).isInstanceOf(PicsException.class).hasMessage("PICS " + bad
+            + ": /timers: expected RTO_MIN <= RTO_INIT <= RTO_MAX, here RTO_MIN 1000000, RTO_INIT 100000, RTO_MAX 2000000"
+            + " (mprt-v0.1.md section 14; the timers left out are at their defaults)");
+        final Path good = dir.resolve("good.yaml");
+        Files.writeString(good, Files.readString(REFERENCE_MPRT).replace("timers: {}",
+            "timers: {RTO_MIN: 1000000, RTO_INIT: 1000000}"));
+        assertThat(Pics.load(good).timers()).hasSize(2);
+    }
+
+    @Test
     void shouldRejectAMisspeltCapabilityNamingTheFileAndTheKey(@TempDir final Path dir) throws Exception {
         final Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, Files.readString(REFERENCE_MPRT).replace("streams: 64", "stream: 64"));

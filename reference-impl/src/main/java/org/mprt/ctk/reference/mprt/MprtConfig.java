@@ -5,6 +5,7 @@ import java.util.EnumSet;
 import java.util.LinkedHashMap;
 import java.util.Map;
 import java.util.Set;
+import org.mprt.ctk.requirement.TimerConstraints;
 
 /**
  * Every timer and parameter of the MPRT endpoint. The first block is the table of mprt-v0.1.md
@@ -44,9 +45,14 @@ public record MprtConfig(
         deviations = deviations.isEmpty() ? Collections.emptySet()
             : Collections.unmodifiableSet(EnumSet.copyOf(deviations));
         SpecRanges.check(ackReqDelayNs, ackCoalesceCount, ackCoalesceDelayNs, rtoInitNs, rtoMinNs, rtoMaxNs, failRtoCount);
-        SpecRanges.checkFailure(probeIntervalNs, probeTimeoutNs, readmitProbes, rnrDelayNs, rtoMaxNs);
+        SpecRanges.checkFailure(probeIntervalNs, probeTimeoutNs, readmitProbes, rnrDelayNs);
         SpecRanges.checkGuidance(guidanceWindowNs, guidanceReactionNs, guidanceTolerancePercent);
         SpecRanges.checkWindows(initCwndPmtu, minCwndPmtu, mdFactor, aiStepPmtu, lossReorderThreshold);
+        TimerConstraints.broken(Map.of("RTO_MIN", rtoMinNs, "RTO_INIT", rtoInitNs, "RTO_MAX", rtoMaxNs,
+            "ACK_REQ_DELAY", ackReqDelayNs, "ACK_COALESCE_DELAY", ackCoalesceDelayNs, "RNR_DELAY", rnrDelayNs,
+            "MIN_CWND", minCwndPmtu, "INIT_CWND", initCwndPmtu)).ifPresent(broken -> {
+                throw new IllegalArgumentException(broken);
+            });
     }
 
     /** Every value at the default of section 14; no deviation. */
