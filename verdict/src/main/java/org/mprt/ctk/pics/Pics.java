@@ -36,6 +36,9 @@ public final class Pics {
 
     public static Pics load(final Path file) throws PicsException {
         final JsonNode root;
+        if (Files.isDirectory(file)) {
+            throw new PicsException(file, "is a folder, expected a PICS file (YAML)");
+        }
         try {
             root = YAML.readTree(Files.readAllBytes(file));
         } catch (final NoSuchFileException e) {

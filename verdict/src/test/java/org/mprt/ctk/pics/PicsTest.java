@@ -50,6 +50,14 @@ class PicsTest {
     }
 
     @Test
+    void shouldSayWhatIsWrongWithAPathThatIsNoPicsFile(@TempDir final Path dir) {
+        assertThatThrownBy(() -> Pics.load(dir.resolve("none.yaml"))).isInstanceOf(PicsException.class)
+            .hasMessage("PICS " + dir.resolve("none.yaml") + ": no such file");
+        assertThatThrownBy(() -> Pics.load(dir)).isInstanceOf(PicsException.class)
+            .hasMessage("PICS " + dir + ": is a folder, expected a PICS file (YAML)");
+    }
+
+    @Test
     void shouldRejectAMisspeltCapabilityNamingTheFileAndTheKey(@TempDir final Path dir) throws Exception {
         final Path bad = dir.resolve("bad.yaml");
         Files.writeString(bad, Files.readString(REFERENCE_MPRT).replace("streams: 64", "stream: 64"));
