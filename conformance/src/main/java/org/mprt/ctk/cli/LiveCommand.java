@@ -31,10 +31,10 @@ import picocli.CommandLine.Option;
         "Node A (127.77.1.1, 127.77.2.1) RDMA WRITEs to node B (127.77.1.2, 127.77.2.2) over two planes and four "
             + "paths. Both run the timers of mprt-v0.1.md section 14 at their slow end; the PICS written beside the "
             + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
-        "With --pics (and --link veth), the device under test runs the timers its own PICS declares, and the capture is "
-            + "judged by it.",
         "With --dut-command, node B (or node A, with --dut-role sender) is a device under test of one's own: a "
             + "process the kit starts, which keeps the contract of dut-adapters/README.md (\"An external device\").",
+        "With --pics (and --link veth), the device under test runs the timers its own PICS declares, and the capture is "
+            + "judged by it.",
         "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder "
             + "(veth.pcap and so on with --link veth). Needs libpcap and root or CAP_NET_RAW."},
     footer = ExitCodes.LIVE_FOOTER)
