@@ -11,6 +11,7 @@ import org.mprt.ctk.dut.live.ExternalDevice;
 import org.mprt.ctk.dut.live.ExternalDeviceException;
 import org.mprt.ctk.dut.live.LiveCapture;
 import org.mprt.ctk.dut.live.LiveCaptureException;
+import org.mprt.ctk.dut.live.LiveLink;
 import org.mprt.ctk.dut.live.LiveTransfer;
 import org.mprt.ctk.dut.live.LoopFailure;
 import org.mprt.ctk.dut.live.VethPair;
@@ -33,8 +34,8 @@ import picocli.CommandLine.Option;
             + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
         "With --dut-command, node B (or node A, with --dut-role sender) is a device under test of one's own: a "
             + "process the kit starts, which keeps the contract of dut-adapters/README.md (\"An external device\").",
-        "With --pics (and --link veth), the device under test runs the timers its own PICS declares, and the capture is "
-            + "judged by it.",
+        "With --pics, the device under test runs the timers its own PICS declares, and the capture is judged by it at "
+            + "the device's port.",
         "Writes loopback.pcap, loopback.pics.yaml and the reports (loopback/verdict.html) under the output folder "
             + "(veth.pcap and so on with --link veth). Needs libpcap and root or CAP_NET_RAW."},
     footer = ExitCodes.LIVE_FOOTER)
@@ -78,10 +79,11 @@ final class LiveCommand implements Callable<Integer> {
     private int readySeconds = (int) ExternalDevice.READY_TIMEOUT.toSeconds();
 
     @Option(names = "--pics", paramLabel = "FILE",
-        description = "With --dut-command and --link veth: the device under test's own PICS (YAML, spec/pics/pics-schema.yaml)."
-            + " The setup line tells the device the timers it declares, and the capture, taken at the device's port, is"
-            + " judged by it: the device's rules with its timers, capabilities and JUDGING_TOLERANCE. Copied beside the"
-            + " capture (default: the kit's PICS for the transfer, with a JUDGING_TOLERANCE of 200 ms)")
+        description = "With --dut-command: the device under test's own PICS (YAML, spec/pics/pics-schema.yaml). The setup"
+            + " line tells the device the timers it declares, and the capture is judged by it at the device's port (on lo"
+            + " too): the device's rules with its timers, capabilities and JUDGING_TOLERANCE, the kit's node's"
+            + " inconclusive. Copied beside the capture (default: the kit's PICS for the transfer, with a"
+            + " JUDGING_TOLERANCE of 200 ms)")
     private Path pics;
     /** The --pics file as read before the run: the run may replace it, when it is an earlier run's copy. */
     private byte[] picsBytes;
@@ -143,8 +145,9 @@ final class LiveCommand implements Callable<Integer> {
         }
         describe(result);
         CaptureJudge judge = CaptureJudge.declaring(Pics.load(picsBeside)).fromConnectionStart();
-        if (!result.capturedAt().isEmpty()) {
-            judge = judge.takenAt(result.capturedAt().stream().map(IpAddress::toInetAddress).toList());
+        final List<IpAddress> judgedAt = judgedAt(result);
+        if (!judgedAt.isEmpty()) {
+            judge = judge.takenAt(judgedAt.stream().map(IpAddress::toInetAddress).toList());
         }
         final Judgement j = judge.judge(capture);
         final int exit = VerdictCommand.reported(j, ReportSet.standard(KitHome.kitVersion()), outDir.resolve(stem));
@@ -230,11 +233,6 @@ final class LiveCommand implements Callable<Integer> {
         if (dutCommand == null) {
             throw new InputException("--pics " + pics + ": declares a device under test; it needs --dut-command");
         }
-        if (!link.equals("veth")) {
-            // On lo the capture holds both nodes at both ends, and the device's PICS would judge the kit's node too.
-            throw new InputException("--pics needs --link veth: on lo the capture holds both nodes at both ends, where"
-                + " the device's PICS would judge the kit's node as well");
-        }
         final Pics declared;
         try {
             declared = Pics.load(pics);
@@ -271,6 +269,17 @@ final class LiveCommand implements Callable<Integer> {
         }
     }
 
+    /**
+     * The node the capture is judged at: where it was taken, or, on lo, where it holds both nodes, the
+     * device under test when it is judged by its own PICS, which does not describe the kit's node.
+     */
+    private List<IpAddress> judgedAt(final LiveTransfer.Result result) {
+        if (pics == null || !result.capturedAt().isEmpty()) {
+            return result.capturedAt();
+        }
+        return role() == ExternalDevice.Role.SENDER ? LiveLink.LOOPBACK.aAddresses() : LiveLink.LOOPBACK.bAddresses();
+    }
+
     /** The run's first lines: what moved, what the capture holds, and whose rules it judges. */
     private void describe(final LiveTransfer.Result result) {
         final boolean dutSends = dutCommand != null && role() == ExternalDevice.Role.SENDER;
@@ -291,9 +300,9 @@ final class LiveCommand implements Callable<Integer> {
                 + cePercent + " % of the ECN-capable ones, seeded)");
         }
         if (pics != null) {
-            System.out.println("  the capture is at node " + (dutSends ? "A" : "B") + "'s port " + result.capturedAt()
-                + ", judged by the device under test's PICS (" + pics + "): its rules with its timers and"
-                + " JUDGING_TOLERANCE, node " + far + "'s inconclusive, and rules judged anywhere judge both");
+            System.out.println("  the capture is judged at node " + (dutSends ? "A" : "B") + "'s port " + judgedAt(result)
+                + " by the device under test's PICS (" + pics + "): its rules with its timers and JUDGING_TOLERANCE,"
+                + " node " + far + "'s inconclusive, and rules judged anywhere judge both");
         } else if (!result.capturedAt().isEmpty()) {
             System.out.println("  the capture is at node " + (dutSends ? "A" : "B") + "'s port " + result.capturedAt()
                 + ": its rules are judged, node " + far + "'s are inconclusive, and rules judged anywhere judge both");

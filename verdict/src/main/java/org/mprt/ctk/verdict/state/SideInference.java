@@ -9,7 +9,10 @@ import org.mprt.ctk.pcap.LinkDirection;
  *
  * <p>A direction whose data the capture shows on the host's loopback device, or that travels between
  * loopback addresses, or from a host to itself, was captured at both ends at once (a software
- * implementation talking to its peer over a host's loopback interface), whatever point is stated.
+ * implementation talking to its peer over a host's loopback interface). A stated point that is one of
+ * its ends narrows it to that end, since the capture holds that node's port as well: the stated node's
+ * rules are judged and the other node's are not, as for a capture taken at the stated node's port.
+ * Any other stated point leaves it at both ends.
  *
  * <p>When the user states the capture point, a direction whose data leaves from one of its
  * addresses was captured at its sender, one whose data arrives at one of them at its receiver, and
@@ -47,7 +50,14 @@ final class SideInference {
 
     /** Places {@code d}, whose connection's other direction is {@code reverse} (or null). */
     void place(final Direction d, final Direction reverse) {
-        // Before a stated point: whatever point the capture was taken at on that host, it is both ends.
+        final boolean oneHost = d.isOnLoopbackDevice() || isOnOneHost(d);
+        if (oneHost && point.isStated() && ownsOneEnd(d)) {
+            // Both ends are on the capturing host, so the capture holds the stated node's port as well:
+            // judged there, as the user asked, the other node's rules are not.
+            placeStated(d, "; the capture, on one host, holds both ends and is judged at the stated node's port");
+            return;
+        }
+        // Otherwise, whatever point is stated, a capture on the host of both ends holds both.
         if (d.isOnLoopbackDevice()) {
             d.place(CaptureSide.BOTH_ENDS, "this direction's data crossed the capturing host's loopback device, so"
                 + " both its ends are on that host and the capture holds it as sent and as received");
@@ -60,7 +70,7 @@ final class SideInference {
             return;
         }
         if (point.isStated()) {
-            placeStated(d);
+            placeStated(d, "");
             return;
         }
         if (d.dataMarkedAs() != LinkDirection.NOT_STATED) {
@@ -92,13 +102,18 @@ final class SideInference {
         }
     }
 
-    private void placeStated(final Direction d) {
+    /** True when the stated node owns the sending end of {@code d} or its receiving end, not both. */
+    private boolean ownsOneEnd(final Direction d) {
+        return d.sources().stream().anyMatch(point::owns) != d.destinations().stream().anyMatch(point::owns);
+    }
+
+    private void placeStated(final Direction d, final String note) {
         final boolean sender = d.sources().stream().anyMatch(point::owns);
         final boolean receiver = d.destinations().stream().anyMatch(point::owns);
         if (sender && !receiver) {
-            d.place(CaptureSide.SENDER, "stated: " + point + ", where this direction's data leaves from");
+            d.place(CaptureSide.SENDER, "stated: " + point + ", where this direction's data leaves from" + note);
         } else if (receiver && !sender) {
-            d.place(CaptureSide.RECEIVER, "stated: " + point + ", where this direction's data arrives");
+            d.place(CaptureSide.RECEIVER, "stated: " + point + ", where this direction's data arrives" + note);
         } else if (sender) {
             d.place(CaptureSide.BOTH_ENDS, "stated: " + point + ", which owns both ends of this direction");
         } else {

@@ -120,6 +120,30 @@ class SideInferenceTest {
     }
 
     @Test
+    void shouldNarrowACaptureOnOneHostToTheStatedNodesPortWhenItIsOneEnd() throws Exception {
+        final SideInference atB = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("127.0.0.2"))),
+            Timers.defaults());
+        final SideInference elsewhere = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("127.0.0.9"))),
+            Timers.defaults());
+        final Direction toB = Directions.answered(20_000);
+        toB.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x7F00_0002L, false));
+        final Direction fromB = Directions.answered(20_000);
+        fromB.sentBetween(new Plane(0, 0x7F00_0002L, 0, 0x7F00_0001L, false));
+        final Direction notB = Directions.answered(20_000);
+        notB.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x7F00_0003L, false));
+
+        atB.place(toB, fromB);
+        atB.place(fromB, toB);
+        elsewhere.place(notB, null);
+
+        assertThat(toB.side()).isEqualTo(CaptureSide.RECEIVER);
+        assertThat(toB.sideReason()).isEqualTo("stated: taken at [127.0.0.2], where this direction's data arrives; the"
+            + " capture, on one host, holds both ends and is judged at the stated node's port");
+        assertThat(fromB.side()).isEqualTo(CaptureSide.SENDER);
+        assertThat(notB.side()).as("a stated node that is neither end").isEqualTo(CaptureSide.BOTH_ENDS);
+    }
+
+    @Test
     void shouldPlaceAtBothEndsADirectionWhoseEndsTheStatedNodeOwnsBoth() throws Exception {
         final SideInference stated = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("10.0.0.1"),
             InetAddress.getByName("10.1.0.1"))), Timers.defaults());
