@@ -26,38 +26,54 @@ public final class Pics {
 
     private static final ObjectMapper YAML = new ObjectMapper(new YAMLFactory());
 
-    private final Path source;
+    /** Where the PICS came from: its file as given, or what a document read from text names it by. */
+    private final String source;
     private final JsonNode root;
 
-    private Pics(final Path source, final JsonNode root) {
+    private Pics(final String source, final JsonNode root) {
         this.source = source;
         this.root = root;
     }
 
     public static Pics load(final Path file) throws PicsException {
-        final JsonNode root;
+        final String source = file.toString();
         if (Files.isDirectory(file)) {
-            throw new PicsException(file, "is a folder, expected a PICS file (YAML)");
+            throw new PicsException(source, "is a folder, expected a PICS file (YAML)");
         }
+        final byte[] yaml;
         try {
-            root = YAML.readTree(Files.readAllBytes(file));
+            yaml = Files.readAllBytes(file);
         } catch (final NoSuchFileException e) {
-            throw new PicsException(file, "no such file");
+            throw new PicsException(source, "no such file");
         } catch (final IOException e) {
-            throw new PicsException(file, "cannot be read as YAML: " + firstLine(e.getMessage()));
+            throw new PicsException(source, "cannot be read: " + firstLine(e.getMessage()));
+        }
+        return parse(source, yaml);
+    }
+
+    /**
+     * A PICS from its text, held to the schema and to section 14's constraints as {@link #load} holds a
+     * file; {@code source} names it in errors and reports (e.g. where the text came from).
+     */
+    public static Pics parse(final String source, final byte[] yaml) throws PicsException {
+        final JsonNode root;
+        try {
+            root = YAML.readTree(yaml);
+        } catch (final IOException e) {
+            throw new PicsException(source, "cannot be read as YAML: " + firstLine(e.getMessage()));
         }
         if (root == null || !root.isObject()) {
-            throw new PicsException(file, "expected a YAML mapping at the top level");
+            throw new PicsException(source, "expected a YAML mapping at the top level");
         }
         final JsonNode schemaNode = schemaNode();
         final List<Error> errors = SchemaRegistry.withDefaultDialect(SpecificationVersion.DRAFT_2020_12)
             .getSchema(schemaNode).validate(root);
         if (!errors.isEmpty()) {
             final Error first = errors.get(0);
-            throw new PicsException(file, first.getInstanceLocation() + ": " + first.getMessage()
+            throw new PicsException(source, first.getInstanceLocation() + ": " + first.getMessage()
                 + (errors.size() > 1 ? " (and " + (errors.size() - 1) + " more problems)" : ""));
         }
-        final Pics pics = new Pics(file, root);
+        final Pics pics = new Pics(source, root);
         if (pics.profile().equals("mprt-0.1")) {
             // The schema checks each value's range; section 14's constraints between them are checked here.
             final Map<String, Number> inForce = new LinkedHashMap<>();
@@ -66,7 +82,7 @@ public final class Pics {
             inForce.putAll(pics.timers());
             final Optional<String> broken = TimerConstraints.broken(inForce);
             if (broken.isPresent()) {
-                throw new PicsException(file, "/timers: expected " + broken.get() + " (mprt-v0.1.md section 14; the"
+                throw new PicsException(source, "/timers: expected " + broken.get() + " (mprt-v0.1.md section 14; the"
                     + " timers left out are at their defaults)");
             }
         }
@@ -89,7 +105,8 @@ public final class Pics {
         return nl < 0 ? String.valueOf(message) : message.substring(0, nl);
     }
 
-    public Path source() {
+    /** Where it came from: its file as given, or the name {@link #parse} was given. */
+    public String source() {
         return source;
     }
 

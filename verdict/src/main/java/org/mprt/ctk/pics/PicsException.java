@@ -9,6 +9,11 @@ public final class PicsException extends IOException {
     private static final long serialVersionUID = 1L;
 
     public PicsException(final Path file, final String problem) {
-        super("PICS " + file + ": " + problem);
+        this(file.toString(), problem);
+    }
+
+    /** For a PICS named by {@code source}: its file, or where its text came from. */
+    public PicsException(final String source, final String problem) {
+        super("PICS " + source + ": " + problem);
     }
 }

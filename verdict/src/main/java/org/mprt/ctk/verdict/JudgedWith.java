@@ -16,16 +16,16 @@ public record JudgedWith(Declaration declaration, Timers timers, CapturePoint ca
 
     /** One line for a console: the PICS or the defaults, and the JUDGING_TOLERANCE. */
     public String sentence() {
-        return "judged with " + (declaration == null ? "the spec's defaults (no PICS)" : "the PICS " + declaration.file()
+        return "judged with " + (declaration == null ? "the spec's defaults (no PICS)" : "the PICS " + declaration.source()
             + " of " + declaration.implementation() + " " + declaration.version()) + ", JUDGING_TOLERANCE "
             + timers.judgingToleranceNs() + " ns";
     }
 
-    /** The PICS a capture was judged with: its file, profile, and the implementation it names. */
-    public record Declaration(String file, String profile, String implementation, String version) {
+    /** The PICS a capture was judged with: where it came from (its file), its profile, and the implementation it names. */
+    public record Declaration(String source, String profile, String implementation, String version) {
 
         static Declaration of(final Pics pics) {
-            return pics == null ? null : new Declaration(pics.source().toString(), pics.profile(),
+            return pics == null ? null : new Declaration(pics.source(), pics.profile(),
                 pics.implementationName(), pics.implementationVersion());
         }
     }

@@ -50,6 +50,16 @@ class PicsTest {
     }
 
     @Test
+    void shouldReadAPicsFromItsTextNamedByWhereItCameFrom() throws Exception {
+        final byte[] yaml = Files.readAllBytes(REFERENCE_MPRT);
+        assertThat(Pics.parse("classpath:/spec/pics/reference-mprt.yaml", yaml).source())
+            .isEqualTo("classpath:/spec/pics/reference-mprt.yaml");
+        assertThat(Pics.load(REFERENCE_MPRT).source()).isEqualTo(REFERENCE_MPRT.toString());
+        assertThatThrownBy(() -> Pics.parse("the device's own", "picsVersion: [".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+            .isInstanceOf(PicsException.class).hasMessageStartingWith("PICS the device's own: cannot be read as YAML: ");
+    }
+
+    @Test
     void shouldSayWhatIsWrongWithAPathThatIsNoPicsFile(@TempDir final Path dir) {
         assertThatThrownBy(() -> Pics.load(dir.resolve("none.yaml"))).isInstanceOf(PicsException.class)
             .hasMessage("PICS " + dir.resolve("none.yaml") + ": no such file");

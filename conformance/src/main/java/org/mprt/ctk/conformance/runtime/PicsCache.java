@@ -1,9 +1,6 @@
 package org.mprt.ctk.conformance.runtime;
 
-import java.io.IOException;
-import java.io.UncheckedIOException;
-import java.nio.file.Files;
-import java.nio.file.Path;
+import java.nio.charset.StandardCharsets;
 import java.util.Map;
 import java.util.concurrent.ConcurrentHashMap;
 import org.mprt.ctk.dut.PicsDocument;
@@ -27,17 +24,9 @@ public final class PicsCache {
 
     private static Pics load(final PicsDocument document) {
         try {
-            final Path file = Files.createTempFile("ctk-pics-", ".yaml");
-            try {
-                Files.writeString(file, document.yaml());
-                return Pics.load(file);
-            } finally {
-                Files.deleteIfExists(file);
-            }
+            return Pics.parse(document.source(), document.yaml().getBytes(StandardCharsets.UTF_8));
         } catch (final PicsException e) {
             throw new ScenarioInputException("the PICS " + document.source() + " is not valid: " + e.getMessage());
-        } catch (final IOException e) {
-            throw new UncheckedIOException("cannot stage the PICS " + document.source(), e);
         }
     }
 }

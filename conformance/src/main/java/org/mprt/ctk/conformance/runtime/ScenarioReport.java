@@ -6,6 +6,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.mprt.ctk.conformance.statement.ScenarioFolders;
 import org.mprt.ctk.conformance.statement.ScenarioRecord;
 import org.mprt.ctk.dut.DeviceUnderTest;
 import org.mprt.ctk.pics.Pics;
@@ -51,7 +52,7 @@ final class ScenarioReport {
             identity.tags(), seed, status, new ScenarioRecord.DeviceRecord(dut.name(), dut.profile().name(), dut.isMutant(),
             dut.pics().source()), results, traffic, probe, captureFile, note);
         try {
-            Files.writeString(folder.resolve("pics.yaml"), dut.pics().yaml());
+            Files.writeString(folder.resolve(ScenarioFolders.PICS_FILE), dut.pics().yaml());
             record.write(folder.resolve(ScenarioRecord.FILE_NAME));
         } catch (final IOException e) {
             throw new UncheckedIOException("cannot write the report of " + identity.location(), e);

@@ -13,13 +13,11 @@ import java.util.stream.Stream;
  */
 public final class ScenarioFolders {
 
+    /** The file in a scenario's folder that holds the device's PICS as the scenario saw it. */
+    public static final String PICS_FILE = "pics.yaml";
+
     /** One scenario's folder and what it recorded. */
     public record Entry(Path folder, ScenarioRecord record) {
-        /** The device's PICS as the scenario saved it, or null. */
-        public String picsYaml() throws IOException {
-            final Path pics = folder.resolve("pics.yaml");
-            return Files.exists(pics) ? Files.readString(pics) : null;
-        }
     }
 
     private ScenarioFolders() {

@@ -110,19 +110,15 @@ public final class StatementBuilder {
     }
 
     private static Pics pics(final ScenarioFolders.Entry entry) throws IOException {
-        final String yaml = entry.picsYaml();
-        if (yaml == null) {
+        final Path file = entry.folder().resolve(ScenarioFolders.PICS_FILE);
+        if (!Files.exists(file)) {
             return null;
         }
-        final Path file = Files.createTempFile("ctk-statement-pics-", ".yaml");
         try {
-            Files.writeString(file, yaml);
             return Pics.load(file);
         } catch (final PicsException e) {
             throw new UncheckedIOException(new IOException("the recorded PICS of " + entry.folder() + " is not valid: "
                 + e.getMessage()));
-        } finally {
-            Files.deleteIfExists(file);
         }
     }
 }

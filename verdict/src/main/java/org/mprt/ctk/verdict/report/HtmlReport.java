@@ -86,7 +86,7 @@ public final class HtmlReport {
     /** The PICS, capture point and timers the verdicts rest on, the timers folded away. */
     private static void judgedWith(final JudgedWith with, final Writer w) throws IOException {
         final JudgedWith.Declaration d = with.declaration();
-        w.write("<p>Judged with " + (d == null ? "the spec's defaults (no PICS)" : "the PICS <code>" + esc(d.file())
+        w.write("<p>Judged with " + (d == null ? "the spec's defaults (no PICS)" : "the PICS <code>" + esc(d.source())
             + "</code> of " + esc(d.implementation()) + " " + esc(d.version()) + " (" + esc(d.profile()) + ")")
             + "; the capture " + (with.capturePoint().isStated() ? "taken at " + esc(with.capturePoint().addresses().toString())
             : "placed per connection direction (below)") + (with.fromConnectionStart()

@@ -73,7 +73,7 @@ public final class JsonReport {
         final JudgedWith.Declaration d = w.declaration();
         if (d != null) {
             g.writeObjectFieldStart("pics");
-            g.writeStringField("file", d.file());
+            g.writeStringField("source", d.source());
             g.writeStringField("profile", d.profile());
             g.writeStringField("implementation", d.implementation());
             g.writeStringField("version", d.version());

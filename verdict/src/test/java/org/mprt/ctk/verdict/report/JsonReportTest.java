@@ -83,7 +83,7 @@ class JsonReportTest {
         final JsonNode declared = report("behaviour/mprt-receiver-faults-loopback.pcap",
             CaptureJudge.declaring(org.mprt.ctk.pics.Pics.load(pics)).fromConnectionStart()
                 .takenAt(java.util.List.of(java.net.InetAddress.getByName("10.0.0.2")))).path("judgedWith");
-        assertThat(declared.path("pics").path("file").asText()).isEqualTo(pics.toString());
+        assertThat(declared.path("pics").path("source").asText()).isEqualTo(pics.toString());
         assertThat(declared.path("pics").path("implementation").asText()).isEqualTo("mprt-ctk reference implementation");
         assertThat(declared.path("pics").path("profile").asText()).isEqualTo("mprt-0.1");
         assertThat(declared.path("judgingToleranceNs").asLong()).isEqualTo(50_000);
