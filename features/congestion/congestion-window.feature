@@ -30,8 +30,11 @@ Feature: The congestion window: its start, its cut after an ECN echo, and the re
 
   Rule: The device sends into an incast at the tester, through switches that mark ECN CE
 
+    The switches mark from a short queue on, so that marks keep coming once the tester's guidance
+    has settled: a sender's cut after an echo is then its own, not the guidance's.
+
     Background:
-      Given the switches mark packets ECN CE with a probability rising from 0 at 4 KiB to 1 at 64 KiB of queue
+      Given the switches mark packets ECN CE with a probability rising from 0 at 1 KiB to 1 at 16 KiB of queue
       And a connection between the tester and the device under test with 8 paths and 2 streams
       And 7 other hosts each write 2 MiB to the tester at the same time
 

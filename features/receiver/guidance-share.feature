@@ -1,8 +1,9 @@
 @recv
 Feature: The receiver shares its bandwidth among the connections that send to it
   When N connections send to a receiver's ports, each ACK's guidance is at most R / N, R the line
-  rate of those ports (MPRT-RECV-001), and a sender keeps within the guidance it received
-  (MPRT-RECV-003) (mprt-v0.1.md section 12). The device under test receives an incast, judged
+  rate of those ports (MPRT-RECV-001), a sender keeps within the guidance it received
+  (MPRT-RECV-003), and under that guidance the senders share the receiver fairly (MPRT-RECV-004)
+  (mprt-v0.1.md section 12). The device under test receives an incast, judged
   with the fabric's port rate; or it sends to a tester whose host drains its ports at 20 Gb/s, a
   slow receiver whose guidance falls below the line rate.
 
@@ -19,6 +20,12 @@ Feature: The receiver shares its bandwidth among the connections that send to it
       | testers |
       | 4       |
       | 8       |
+
+  @MPRT-RECV-004
+  Scenario: The senders of a 4-to-1 incast each send their share of the receiver's two ports
+    Given 4 testers, each with a connection to the device under test with 4 paths and 1 stream
+    When every tester sends 16 RDMA WRITEs of 1 MiB on every stream to the device under test
+    Then MPRT-RECV-004 passes
 
   @MPRT-RECV-003
   Scenario: The sender keeps within the guidance its receiver advertises

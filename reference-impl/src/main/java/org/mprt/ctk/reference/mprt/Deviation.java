@@ -19,7 +19,7 @@ public enum Deviation {
     CMSN_BEFORE_PLACED("MPRT-STREAM-003", "MPRT-STREAM-002"),
     /** The sender ignores E and ce_count: no multiplicative decrease, additive increase on marked ACKs. */
     IGNORE_ECN_ECHO("MPRT-CC-002", "MPRT-CC-003"),
-    /** The sender ignores the receiver's guidance: no pacing, no G x SRTT connection window. */
+    /** The sender ignores the receiver's guidance: no pacing, no 2 x G x SRTT connection window. */
     EXCEED_GUIDANCE("MPRT-RECV-003"),
     /** The sender puts new data on SUSPECT, FAILED and PROBING paths as if they were ACTIVE. */
     NEW_DATA_ON_FAILED_PATH("MPRT-PATH-005", "MPRT-FAIL-007"),

@@ -36,6 +36,8 @@ public final class MprtSender {
     /** A data packet every this many new packets on a path skips a PSN under Deviation.SKIP_PSN. */
     private static final int SKIP_PSN_EVERY = 64;
     private static final double NS_PER_SECOND = 1e9;
+    /** Section 11.1's connection window is twice the guidance over the smallest SRTT: G reached while queues double the round trip. */
+    private static final double GUIDANCE_WINDOW_GAIN = 2;
 
     private final MprtConnection connection;
     private final MprtNode node;
@@ -74,7 +76,7 @@ public final class MprtSender {
         final PlaneLink anyLink = connection.link(paths[0].planeIndex());
         this.pacer = new GuidancePacer(config.guidanceWindowNs(), config.guidanceTolerancePercent(),
             MprtFrameWriter.dataDatagramBytes(anyLink.localIp().kind(), pmtuBytes));
-        // Deviation.EXCEED_GUIDANCE: neither the pacer nor the G x SRTT connection window applies (MPRT-RECV-003).
+        // Deviation.EXCEED_GUIDANCE: neither the pacer nor the 2 x G x SRTT connection window applies (MPRT-RECV-003).
         this.obeyGuidance = !config.deviates(Deviation.EXCEED_GUIDANCE);
         this.feedback = new SenderFeedback(this, connection);
     }
@@ -311,7 +313,7 @@ public final class MprtSender {
         return path.bytesInFlight() == 0 || path.bytesInFlight() + bytes <= path.window().cwndBytes();
     }
 
-    /** Section 11.1: the connection's bytes in flight stay within min(sum of ACTIVE cwnds, G x SRTT_min). */
+    /** Section 11.1: the connection's bytes in flight stay within min(sum of ACTIVE cwnds, 2 x G x SRTT_min). */
     private boolean hasConnectionWindowRoom(final int bytes) {
         long inFlight = 0;
         long cwndSum = 0;
@@ -327,7 +329,7 @@ public final class MprtSender {
         }
         long window = cwndSum;
         if (obeyGuidance && pacer.isLimited() && srttMinNs != Long.MAX_VALUE) {
-            window = Math.min(window, (long) ((double) pacer.guidanceBytesPerSecond() * srttMinNs / NS_PER_SECOND));
+            window = Math.min(window, (long) (GUIDANCE_WINDOW_GAIN * pacer.guidanceBytesPerSecond() * srttMinNs / NS_PER_SECOND));
         }
         return inFlight == 0 || inFlight + bytes <= Math.max(window, pmtuBytes);
     }

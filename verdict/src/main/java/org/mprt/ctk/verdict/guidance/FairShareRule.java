@@ -20,20 +20,25 @@ import org.mprt.ctk.verdict.state.Timers;
 
 /**
  * MPRT-RECV-004 (SHOULD; mprt-v0.1.md section 12): when N senders, each with more data to send than its
- * share, send to one receiver port of line rate R, then from 4 RTTs after the last of them starts
- * (RTT: the largest RTT sample of their paths) each sender's data over every interval of 10 x
- * GUIDANCE_WINDOW is within 25 % of R / N times the interval.
+ * share, send to one receiver whose ports they reach have line rates summing to R (as MPRT-RECV-001
+ * sums them), then from 4 RTTs after the last of them starts (RTT: the largest RTT sample of their
+ * paths) each sender's data to those ports over every interval of 10 x GUIDANCE_WINDOW is within
+ * 25 % of R / N times the interval.
  *
  * <p>Reading for a capture: the rule needs to see every sender's data, so it judges a capture that
- * holds the data of all N (at the receiver's port, or at a mirror port) rather than one sender's
- * port, where only one is visible; and it needs R, which no frame carries: without the scenario's
- * port rate ({@link ScenarioFacts#portRateMbps()}) it is INCONCLUSIVE. The senders of a port are the
- * connection directions whose data goes to its address; a sender has more data than its share from
- * its first to its last data packet, so the intervals judged lie between 4 RTTs after the last
- * sender's first packet and the first sender's last packet. Intervals are consecutive, aligned on
- * the first data packet to the port (rather than every instant), bytes are IP lengths, and the
- * rule follows the first {@link #MAX_SENDERS} senders of the first {@link #MAX_PORTS} ports over the
- * first {@link #MAX_INTERVALS} intervals, so that its memory does not grow with the capture.
+ * holds the data of all N (at the receiver's ports, or at a mirror port) rather than one sender's
+ * port, where only one is visible; and it needs the ports' line rate, which no frame carries: without
+ * the scenario's port rate ({@link ScenarioFacts#portRateMbps()}) it is INCONCLUSIVE. A receiver is the
+ * set of destination addresses that connections' data links (a connection whose data goes to two
+ * addresses, one per plane, puts both in one receiver), R the port rate times its addresses, and its
+ * senders the connection directions whose data goes to them; a sender's data to the receiver is what
+ * it sends to any of them, however it splits it over the planes. A sender has more data than its
+ * share from its first to its last data packet, so the intervals judged lie between 4 RTTs after the
+ * last sender's first packet and the first sender's last packet. Intervals are consecutive, aligned
+ * on the capture's first data packet (rather than every instant), so that a receiver's ports add up;
+ * bytes are IP lengths, and the rule follows the first {@link #MAX_SENDERS} senders of the first
+ * {@link #MAX_PORTS} addresses over the first {@link #MAX_INTERVALS} intervals, so that its memory
+ * does not grow with the capture.
  */
 public final class FairShareRule extends BehaviourRule {
 
@@ -57,16 +62,30 @@ public final class FairShareRule extends BehaviourRule {
         }
     }
 
+    /** One destination address and the senders followed there. */
     private static final class Port {
-        final long startNs;
+        final CapturePoint.Address address;
         final List<Sender> senders = new ArrayList<>();
+        /** The receiver the port belongs to, as a union-find parent: itself at its receiver's root. */
+        Port receiver = this;
 
-        Port(final long startNs) {
-            this.startNs = startNs;
+        Port(final CapturePoint.Address address) {
+            this.address = address;
+        }
+
+        Port root() {
+            Port p = this;
+            while (p.receiver != p) {
+                p = p.receiver;
+            }
+            return p;
         }
     }
 
     private final long intervalNs;
+    /** When the capture's first data packet was stamped: every port's intervals are aligned on it. */
+    private long originNs;
+    private boolean started;
     private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
     /** Per direction, where its data went, so that a data packet finds its sender without a search. */
     private final PerDirection<MprtDirection, Routes> routes = new PerDirection<>(Routes::new);
@@ -147,10 +166,14 @@ public final class FairShareRule extends BehaviourRule {
             }
             return;
         }
+        if (!started) {
+            started = true;
+            originNs = o.timestampNs();
+        }
         final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
         Port port = ports.get(to);
         if (port == null && ports.size() < MAX_PORTS) {
-            port = new Port(o.timestampNs());
+            port = new Port(to);
             ports.put(to, port);
         }
         Sender s = null;
@@ -168,12 +191,12 @@ public final class FairShareRule extends BehaviourRule {
     }
 
     /**
-     * Adds a data packet of this sender to its port's interval; not one stamped before the port's
-     * first (a capture's timestamps can step back: merged interfaces, a clock adjusted).
+     * Adds a data packet of this sender to its interval at the port; not one stamped before the
+     * capture's first data packet (a capture's timestamps can step back: merged interfaces, a clock adjusted).
      */
     private void count(final Observation o, final Port port, final Sender s) {
         s.lastNs = o.timestampNs();
-        final long k = Math.floorDiv(o.timestampNs() - port.startNs, intervalNs);
+        final long k = Math.floorDiv(o.timestampNs() - originNs, intervalNs);
         if (k >= 0 && k < MAX_INTERVALS) {
             if (s.bytes[(int) k] == 0) {
                 s.frame[(int) k] = o.frameNumber();
@@ -184,50 +207,96 @@ public final class FairShareRule extends BehaviourRule {
 
     @Override
     protected void atEnd() {
-        ports.forEach((address, port) -> {
-            if (port.senders.size() < 2) {
-                return;
+        for (final Map.Entry<MprtDirection, List<Port>> e : portsBySender().entrySet()) {
+            for (final Port p : e.getValue()) {
+                final Port a = p.root();
+                final Port b = e.getValue().get(0).root();
+                if (a != b) {
+                    a.receiver = b;
+                }
+            }
+        }
+        final Map<Port, List<Port>> receivers = new LinkedHashMap<>();
+        for (final Port p : ports.values()) {
+            receivers.computeIfAbsent(p.root(), k -> new ArrayList<>()).add(p);
+        }
+        for (final List<Port> receiver : receivers.values()) {
+            final Map<MprtDirection, List<Sender>> senders = new LinkedHashMap<>();
+            for (final Port p : receiver) {
+                for (final Sender s : p.senders) {
+                    senders.computeIfAbsent(s.direction, k -> new ArrayList<>()).add(s);
+                }
+            }
+            final List<CapturePoint.Address> addresses = receiver.stream().map(p -> p.address).toList();
+            if (senders.size() < 2) {
+                continue;
             }
             if (!facts.knowsPortRate()) {
-                for (final Sender s : port.senders) {
-                    evidence.of(s.direction).inconclusive(s.frame[0], () -> "MPRT-RECV-004 compares each sender's data with"
-                        + " R / N, and no frame carries the line rate R of the receiver's port " + address
-                        + "; the scenario must state it (CaptureJudge.portRateMbps, expectation key portRateMbps)");
-                }
-                return;
+                senders.forEach((d, at) -> evidence.of(d).inconclusive(at.get(0).frame[0], () -> "MPRT-RECV-004 compares"
+                    + " each sender's data with R / N, and no frame carries the line rate R of the receiver's ports "
+                    + addresses + "; the scenario must state it (CaptureJudge.portRateMbps, expectation key portRateMbps)"));
+                continue;
             }
-            judge(address, port);
-        });
+            judge(addresses, senders);
+        }
     }
 
-    private void judge(final CapturePoint.Address address, final Port port) {
+    /** The ports each sender's data went to. */
+    private Map<MprtDirection, List<Port>> portsBySender() {
+        final Map<MprtDirection, List<Port>> bySender = new LinkedHashMap<>();
+        for (final Port p : ports.values()) {
+            for (final Sender s : p.senders) {
+                bySender.computeIfAbsent(s.direction, k -> new ArrayList<>()).add(p);
+            }
+        }
+        return bySender;
+    }
+
+    /** Judges the senders of one receiver, each with its followers at the receiver's ports. */
+    private void judge(final List<CapturePoint.Address> addresses, final Map<MprtDirection, List<Sender>> senders) {
         long lastStart = Long.MIN_VALUE;
         long firstEnd = Long.MAX_VALUE;
         long rtt = 0;
-        for (final Sender s : port.senders) {
-            lastStart = Math.max(lastStart, s.firstNs);
-            firstEnd = Math.min(firstEnd, s.lastNs);
-            rtt = Math.max(rtt, s.largestRttNs);
+        for (final List<Sender> at : senders.values()) {
+            long first = Long.MAX_VALUE;
+            long last = Long.MIN_VALUE;
+            for (final Sender s : at) {
+                first = Math.min(first, s.firstNs);
+                last = Math.max(last, s.lastNs);
+                rtt = Math.max(rtt, s.largestRttNs);
+            }
+            lastStart = Math.max(lastStart, first);
+            firstEnd = Math.min(firstEnd, last);
         }
-        final int n = port.senders.size();
-        final double share = facts.portRateMbps() / 8000.0 * intervalNs / n;
+        final int n = senders.size();
+        final long rateMbps = facts.portRateMbps() * addresses.size();
+        final double share = rateMbps / 8000.0 * intervalNs / n;
         final long from = lastStart + RTTS * rtt;
         for (int k = 0; k < MAX_INTERVALS; k++) {
-            final long start = port.startNs + k * intervalNs;
+            final long start = originNs + k * intervalNs;
             if (start < from) {
                 continue;
             }
             if (start + intervalNs > firstEnd) {
                 break;
             }
-            for (final Sender s : port.senders) {
-                if (Math.abs(s.bytes[k] - share) <= SPREAD * share) {
-                    evidence.of(s.direction).conforming(s.frame[k] > 0 ? s.frame[k] : 1);
+            for (final Map.Entry<MprtDirection, List<Sender>> e : senders.entrySet()) {
+                long bytes = 0;
+                long frame = Long.MAX_VALUE;
+                for (final Sender s : e.getValue()) {
+                    bytes += s.bytes[k];
+                    frame = s.bytes[k] > 0 ? Math.min(frame, s.frame[k]) : frame;
+                }
+                final long at = frame == Long.MAX_VALUE ? 1 : frame;
+                if (Math.abs(bytes - share) <= SPREAD * share) {
+                    evidence.of(e.getKey()).conforming(at);
                 } else {
-                    evidence.of(s.direction).violation(s.frame[k] > 0 ? s.frame[k] : 1, String.format(Locale.ROOT,
-                        Ipv4Flyweight.TOTAL_LENGTH.id() + ": %s sends %d bytes to %s in the %d ns from %d ns after its first data, outside 25 %% of"
-                            + " R / N = %d Mb/s / %d over the interval (%.0f bytes)", s.direction.label(), s.bytes[k],
-                        address, intervalNs, start - port.startNs, facts.portRateMbps(), n, share));
+                    final long sent = bytes;
+                    final long since = start - originNs;
+                    evidence.of(e.getKey()).violation(at, () -> String.format(Locale.ROOT, Ipv4Flyweight.TOTAL_LENGTH.id()
+                        + ": %s sends %d bytes to %s in the %d ns from %d ns after the capture's first data, outside 25 %% of"
+                        + " R / N = %d Mb/s / %d over the interval (%.0f bytes)", e.getKey().label(), sent,
+                        addresses.size() == 1 ? addresses.get(0) : addresses, intervalNs, since, rateMbps, n, share));
                 }
             }
         }
@@ -240,6 +309,6 @@ public final class FairShareRule extends BehaviourRule {
 
     @Override
     protected String notApplicableText() {
-        return "no receiver port in the capture took data from two or more connections";
+        return "no receiver in the capture took data from two or more connections";
     }
 }
