@@ -34,11 +34,11 @@ import org.mprt.ctk.verdict.state.Timers;
  * senders the connection directions whose data goes to them; a sender's data to the receiver is what
  * it sends to any of them, however it splits it over the planes. A sender has more data than its
  * share from its first to its last data packet, so the intervals judged lie between 4 RTTs after the
- * last sender's first packet and the first sender's last packet. Intervals are consecutive, aligned
- * on the capture's first data packet (rather than every instant), so that a receiver's ports add up;
- * bytes are IP lengths, and the rule follows the first {@link #MAX_SENDERS} senders of the first
- * {@link #MAX_PORTS} addresses over the first {@link #MAX_INTERVALS} intervals, so that its memory
- * does not grow with the capture.
+ * last sender's first packet and the first sender's last packet. Intervals are consecutive, on one
+ * grid from the capture's first data packet (rather than every instant), so that a receiver's ports
+ * add up; bytes are IP lengths, and the rule follows the first {@link #MAX_SENDERS} senders of the
+ * first {@link #MAX_PORTS} addresses over each address's first {@link #MAX_INTERVALS} intervals from
+ * its first data, so that its memory does not grow with the capture.
  */
 public final class FairShareRule extends BehaviourRule {
 
@@ -56,21 +56,31 @@ public final class FairShareRule extends BehaviourRule {
         long lastNs;
         long largestRttNs;
 
-        Sender(final MprtDirection direction, final long ns) {
+        /** The port whose intervals {@link #bytes} counts. */
+        final Port port;
+
+        Sender(final MprtDirection direction, final Port port, final long ns) {
             this.direction = direction;
+            this.port = port;
             this.firstNs = ns;
         }
     }
 
-    /** One destination address and the senders followed there. */
+    /**
+     * One destination address and the senders followed there, counted from the interval of the
+     * capture's grid ({@link #originNs}) in which its first data arrived, so that a port whose data
+     * begins late in a long capture has intervals of its own, and a receiver's ports add up.
+     */
     private static final class Port {
         final CapturePoint.Address address;
+        final long firstInterval;
         final List<Sender> senders = new ArrayList<>();
         /** The receiver the port belongs to, as a union-find parent: itself at its receiver's root. */
         Port receiver = this;
 
-        Port(final CapturePoint.Address address) {
+        Port(final CapturePoint.Address address, final long firstInterval) {
             this.address = address;
+            this.firstInterval = firstInterval;
         }
 
         Port root() {
@@ -83,7 +93,7 @@ public final class FairShareRule extends BehaviourRule {
     }
 
     private final long intervalNs;
-    /** When the capture's first data packet was stamped: every port's intervals are aligned on it. */
+    /** When the capture's first data packet was stamped: the intervals of every port lie on one grid from it. */
     private long originNs;
     private boolean started;
     private final Map<CapturePoint.Address, Port> ports = new LinkedHashMap<>();
@@ -173,7 +183,7 @@ public final class FairShareRule extends BehaviourRule {
         final CapturePoint.Address to = o.state().planes().destinationOf(o.packet());
         Port port = ports.get(to);
         if (port == null && ports.size() < MAX_PORTS) {
-            port = new Port(to);
+            port = new Port(to, Math.floorDiv(o.timestampNs() - originNs, intervalNs));
             ports.put(to, port);
         }
         Sender s = null;
@@ -181,7 +191,7 @@ public final class FairShareRule extends BehaviourRule {
             s = port.senders.get(i).direction == d ? port.senders.get(i) : null;
         }
         if (s == null && port != null && port.senders.size() < MAX_SENDERS) {
-            s = new Sender(d, o.timestampNs());
+            s = new Sender(d, port, o.timestampNs());
             port.senders.add(s);
         }
         r.add(plane, port, s);
@@ -192,11 +202,11 @@ public final class FairShareRule extends BehaviourRule {
 
     /**
      * Adds a data packet of this sender to its interval at the port; not one stamped before the
-     * capture's first data packet (a capture's timestamps can step back: merged interfaces, a clock adjusted).
+     * port's first interval (a capture's timestamps can step back: merged interfaces, a clock adjusted).
      */
     private void count(final Observation o, final Port port, final Sender s) {
         s.lastNs = o.timestampNs();
-        final long k = Math.floorDiv(o.timestampNs() - originNs, intervalNs);
+        final long k = Math.floorDiv(o.timestampNs() - originNs, intervalNs) - port.firstInterval;
         if (k >= 0 && k < MAX_INTERVALS) {
             if (s.bytes[(int) k] == 0) {
                 s.frame[(int) k] = o.frameNumber();
@@ -272,8 +282,17 @@ public final class FairShareRule extends BehaviourRule {
         final long rateMbps = facts.portRateMbps() * addresses.size();
         final double share = rateMbps / 8000.0 * intervalNs / n;
         final long from = lastStart + RTTS * rtt;
-        for (int k = 0; k < MAX_INTERVALS; k++) {
-            final long start = originNs + k * intervalNs;
+        // The grid intervals that every port of the receiver counts: from the latest port's first to the earliest's last.
+        long lastFirst = Long.MIN_VALUE;
+        long end = Long.MAX_VALUE;
+        for (final List<Sender> at : senders.values()) {
+            for (final Sender s : at) {
+                lastFirst = Math.max(lastFirst, s.port.firstInterval);
+                end = Math.min(end, s.port.firstInterval + MAX_INTERVALS);
+            }
+        }
+        for (long g = lastFirst; g < end; g++) {
+            final long start = originNs + g * intervalNs;
             if (start < from) {
                 continue;
             }
@@ -284,6 +303,7 @@ public final class FairShareRule extends BehaviourRule {
                 long bytes = 0;
                 long frame = Long.MAX_VALUE;
                 for (final Sender s : e.getValue()) {
+                    final int k = (int) (g - s.port.firstInterval);
                     bytes += s.bytes[k];
                     frame = s.bytes[k] > 0 ? Math.min(frame, s.frame[k]) : frame;
                 }

@@ -29,7 +29,7 @@ class FairShareTwoPlanesTest {
     }
 
     @Test
-    void leavesOutAPacketStampedBeforeTheCapturesFirstData(@TempDir final Path dir) throws Exception {
+    void leavesOutAPacketStampedBeforeItsPortsFirstInterval(@TempDir final Path dir) throws Exception {
         // A capture's clock can step back (merged interfaces, an adjusted clock): this packet, captured
         // last, is stamped a second before the first interval, which it cannot be counted in.
         final BehaviourCaptures b = new BehaviourCaptures();
@@ -52,6 +52,20 @@ class FairShareTwoPlanesTest {
 
         final Verdict v = judge(dir, file);
         assertThat(v.outcome()).as(v.explanation()).isEqualTo(Outcome.PASS);
+    }
+
+    @Test
+    void judgesAReceiverWhoseDataBeginsLongAfterTheCapturesFirst(@TempDir final Path dir) throws Exception {
+        // One data packet the other way, 300 ms (1500 intervals) before B's incast: B's ports count from their own first data.
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = twoConnections(b);
+        file.at(-300_000, b.data(p -> { connection(p, 3); p.way = FrameFactory.Way.B_TO_A; p.psn = 0; p.msn = 0;
+            p.messageLength = 4096; p.payloadBytes = 4096; }));
+        file.inTimeOrder().write(dir);
+
+        final Verdict v = judge(dir, file);
+        assertThat(v.outcome()).as(v.explanation()).isEqualTo(Outcome.PASS);
+        assertThat(v.checked()).isPositive();
     }
 
     @Test
