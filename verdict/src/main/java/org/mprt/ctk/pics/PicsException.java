@@ -1,16 +1,11 @@
 package org.mprt.ctk.pics;
 
 import java.io.IOException;
-import java.nio.file.Path;
 
 /** A PICS file that cannot be read or does not follow spec/pics/pics-schema.yaml: an input error. */
 public final class PicsException extends IOException {
 
     private static final long serialVersionUID = 1L;
-
-    public PicsException(final Path file, final String problem) {
-        this(file.toString(), problem);
-    }
 
     /** For a PICS named by {@code source}: its file, or where its text came from. */
     public PicsException(final String source, final String problem) {

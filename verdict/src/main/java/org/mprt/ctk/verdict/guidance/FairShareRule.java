@@ -217,49 +217,41 @@ public final class FairShareRule extends BehaviourRule {
 
     @Override
     protected void atEnd() {
-        for (final Map.Entry<MprtDirection, List<Port>> e : portsBySender().entrySet()) {
-            for (final Port p : e.getValue()) {
-                final Port a = p.root();
-                final Port b = e.getValue().get(0).root();
+        final Map<MprtDirection, List<Sender>> bySender = new LinkedHashMap<>();
+        for (final Port p : ports.values()) {
+            for (final Sender s : p.senders) {
+                bySender.computeIfAbsent(s.direction, k -> new ArrayList<>()).add(s);
+            }
+        }
+        // A connection whose data reaches several addresses puts them in one receiver.
+        for (final List<Sender> at : bySender.values()) {
+            for (final Sender s : at) {
+                final Port a = s.port.root();
+                final Port b = at.get(0).port.root();
                 if (a != b) {
                     a.receiver = b;
                 }
             }
         }
-        final Map<Port, List<Port>> receivers = new LinkedHashMap<>();
+        final Map<Port, List<CapturePoint.Address>> addresses = new LinkedHashMap<>();
         for (final Port p : ports.values()) {
-            receivers.computeIfAbsent(p.root(), k -> new ArrayList<>()).add(p);
+            addresses.computeIfAbsent(p.root(), k -> new ArrayList<>()).add(p.address);
         }
-        for (final List<Port> receiver : receivers.values()) {
-            final Map<MprtDirection, List<Sender>> senders = new LinkedHashMap<>();
-            for (final Port p : receiver) {
-                for (final Sender s : p.senders) {
-                    senders.computeIfAbsent(s.direction, k -> new ArrayList<>()).add(s);
-                }
-            }
-            final List<CapturePoint.Address> addresses = receiver.stream().map(p -> p.address).toList();
+        final Map<Port, Map<MprtDirection, List<Sender>>> sendersOf = new LinkedHashMap<>();
+        bySender.forEach((d, at) -> sendersOf.computeIfAbsent(at.get(0).port.root(), k -> new LinkedHashMap<>()).put(d, at));
+        sendersOf.forEach((receiver, senders) -> {
             if (senders.size() < 2) {
-                continue;
+                return;
             }
             if (!facts.knowsPortRate()) {
                 senders.forEach((d, at) -> evidence.of(d).inconclusive(at.get(0).frame[0], () -> "MPRT-RECV-004 compares"
                     + " each sender's data with R / N, and no frame carries the line rate R of the receiver's ports "
-                    + addresses + "; the scenario must state it (CaptureJudge.portRateMbps, expectation key portRateMbps)"));
-                continue;
+                    + addresses.get(receiver) + "; the scenario must state it (CaptureJudge.portRateMbps, expectation key"
+                    + " portRateMbps)"));
+                return;
             }
-            judge(addresses, senders);
-        }
-    }
-
-    /** The ports each sender's data went to. */
-    private Map<MprtDirection, List<Port>> portsBySender() {
-        final Map<MprtDirection, List<Port>> bySender = new LinkedHashMap<>();
-        for (final Port p : ports.values()) {
-            for (final Sender s : p.senders) {
-                bySender.computeIfAbsent(s.direction, k -> new ArrayList<>()).add(p);
-            }
-        }
-        return bySender;
+            judge(addresses.get(receiver), senders);
+        });
     }
 
     /** Judges the senders of one receiver, each with its followers at the receiver's ports. */

@@ -50,8 +50,7 @@ final class SideInference {
 
     /** Places {@code d}, whose connection's other direction is {@code reverse} (or null). */
     void place(final Direction d, final Direction reverse) {
-        final boolean oneHost = d.isOnLoopbackDevice() || isOnOneHost(d);
-        if (oneHost && point.isStated() && ownsOneEnd(d)) {
+        if (point.isStated() && ownsOneEnd(d) && (d.isOnLoopbackDevice() || isOnOneHost(d))) {
             // Both ends are on the capturing host, so the capture holds the stated node's port as well:
             // judged there, as the user asked, the other node's rules are not.
             placeStated(d, "; the capture, on one host, holds both ends and is judged at the stated node's port");
