@@ -3,8 +3,14 @@ package org.mprt.ctk.pics;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.concurrent.ExecutorService;
+import java.util.concurrent.Executors;
+import java.util.concurrent.Future;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -55,7 +61,7 @@ class PicsTest {
         assertThat(Pics.parse("classpath:/spec/pics/reference-mprt.yaml", yaml).source())
             .isEqualTo("classpath:/spec/pics/reference-mprt.yaml");
         assertThat(Pics.load(REFERENCE_MPRT).source()).isEqualTo(REFERENCE_MPRT.toString());
-        assertThatThrownBy(() -> Pics.parse("the device's own", "picsVersion: [".getBytes(java.nio.charset.StandardCharsets.UTF_8)))
+        assertThatThrownBy(() -> Pics.parse("the device's own", "picsVersion: [".getBytes(StandardCharsets.UTF_8)))
             .isInstanceOf(PicsException.class).hasMessageStartingWith("PICS the device's own: cannot be read as YAML: ");
     }
 
@@ -85,5 +91,42 @@ class PicsTest {
         final Path yaml = dir.resolve("broken.yaml");
         Files.writeString(yaml, "profile: [unclosed");
         assertThatThrownBy(() -> Pics.load(yaml)).isInstanceOf(PicsException.class).hasMessageContaining("YAML");
+    }
+
+    /**
+     * The schema is compiled once and shared: PICS read at once on several threads, valid and invalid
+     * in turn, each get their own answer (a validator that kept state between validations would mix
+     * them up).
+     */
+    @Test
+    void shouldJudgeEachPicsOnItsOwnWhenSeveralAreReadAtOnce() throws Exception {
+        final String text = Files.readString(REFERENCE_MPRT);
+        final byte[] good = text.getBytes(StandardCharsets.UTF_8);
+        final byte[] bad = text.replace("pmtu: 4096", "pmtu: 9000").getBytes(StandardCharsets.UTF_8);
+        final ExecutorService threads = Executors.newFixedThreadPool(4);
+        try {
+            final List<Future<String>> answers = new ArrayList<>();
+            for (int i = 0; i < 200; i++) {
+                final boolean valid = i % 2 == 0;
+                final String name = "pics " + i;
+                answers.add(threads.submit(() -> {
+                    try {
+                        return Pics.parse(name, valid ? good : bad).source();
+                    } catch (final PicsException e) {
+                        return e.getMessage();
+                    }
+                }));
+            }
+            for (int i = 0; i < answers.size(); i++) {
+                final String answer = answers.get(i).get();
+                if (i % 2 == 0) {
+                    assertThat(answer).isEqualTo("pics " + i);
+                } else {
+                    assertThat(answer).startsWith("PICS pics " + i + ": /capabilities/pmtu");
+                }
+            }
+        } finally {
+            threads.shutdownNow();
+        }
     }
 }
