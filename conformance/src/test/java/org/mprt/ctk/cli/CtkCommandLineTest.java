@@ -3,12 +3,21 @@ package org.mprt.ctk.cli;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
+import io.airlift.compress.zstd.ZstdOutputStream;
 import java.io.ByteArrayInputStream;
+import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.InputStream;
+import java.io.OutputStream;
+import java.io.UncheckedIOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
+import java.time.Duration;
+import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
+import java.util.zip.GZIPOutputStream;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
@@ -95,6 +104,123 @@ class CtkCommandLineTest {
             assertThat(Ctk.execute("verdict", "--out", reports.toString(), "/dev/null")).isEqualTo(ExitCodes.INPUT_ERROR);
             assertThat(console.err()).contains("file /dev/null, before the first frame, byte offset 0: file is empty");
         }
+    }
+
+    @Test
+    void shouldJudgeACaptureCompressedWithGzipOrZstdAsItsPlainSelf(@TempDir final Path dir) throws Exception {
+        final Path plain = CAPTURES.resolve("wire/mprt-bad-data.pcap");
+        final Path gzip = dir.resolve("mprt-bad-data.pcap.gz");
+        final Path zstd = Files.createDirectories(dir.resolve("z")).resolve("mprt-bad-data.pcap.zst");
+        Files.write(gzip, gzip(Files.readAllBytes(plain)));
+        Files.write(zstd, zstd(Files.readAllBytes(plain)));
+        final long copiesBefore = temporaryCopies();
+
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), gzip.toString(), zstd.toString()))
+            .isEqualTo(ExitCodes.FAIL);
+
+        assertThat(console.out()).contains(gzip + ": 9 frames").contains(zstd + ": 9 frames").contains("MPRT-WIRE-031");
+        final String sha256 = sha256(Files.readAllBytes(plain));
+        // Each named as given, in a folder without its extensions, with the SHA-256 of the capture decompressed.
+        assertThat(Files.readString(reports.resolve("mprt-bad-data/verdict.json"))).contains(gzip.toString()).contains(sha256);
+        assertThat(Files.readString(reports.resolve("mprt-bad-data-2/verdict.json"))).contains(zstd.toString()).contains(sha256);
+        assertThat(temporaryCopies()).isEqualTo(copiesBefore);
+    }
+
+    @Test
+    void shouldDecompressACaptureFromStandardInputAndFromAPipe(@TempDir final Path dir) throws Exception {
+        final byte[] compressed = gzip(Files.readAllBytes(CAPTURES.resolve("wire/mprt-bad-data.pcap")));
+        final InputStream savedIn = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(compressed));
+            assertThat(Ctk.execute("verdict", "--out", reports.toString(), "-")).isEqualTo(ExitCodes.FAIL);
+        } finally {
+            System.setIn(savedIn);
+        }
+        assertThat(console.out()).contains("standard input: 9 frames");
+
+        // A named pipe, as <(zcat ...) gives one: read as a stream, never asked for its size.
+        final Path fifo = dir.resolve("capture.fifo");
+        assumeTrue(new ProcessBuilder("mkfifo", fifo.toString()).start().waitFor() == 0, "mkfifo makes a named pipe");
+        final Thread writer = new Thread(() -> {
+            try (OutputStream out = Files.newOutputStream(fifo)) {
+                out.write(compressed);
+            } catch (final IOException e) {
+                throw new UncheckedIOException(e);
+            }
+        });
+        // A daemon, joined with a bound: should the kit never open the pipe, the writer stays blocked, not the build.
+        writer.setDaemon(true);
+        writer.start();
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), fifo.toString())).isEqualTo(ExitCodes.FAIL);
+        writer.join(Duration.ofSeconds(30).toMillis());
+        assertThat(writer.isAlive()).as("the writer still waits for the kit to read the pipe").isFalse();
+        assertThat(console.out()).contains(fifo + ": 9 frames");
+    }
+
+    @Test
+    void shouldRefuseACompressedCaptureCutShortOrBrokenAndJudgeNothing(@TempDir final Path dir) throws Exception {
+        final byte[] plain = Files.readAllBytes(CAPTURES.resolve("wire/mprt-bad-data.pcap"));
+        final byte[] gzip = gzip(plain);
+        final Path cut = Files.write(dir.resolve("cut.pcap.gz"), Arrays.copyOf(gzip, gzip.length / 2));
+        final byte[] flipped = gzip.clone();
+        // In the deflated data, past the 10-byte header: the stream's CRC-32 or its blocks no longer hold.
+        flipped[gzip.length / 2] ^= 0x55;
+        final Path broken = Files.write(dir.resolve("broken.pcap.gz"), flipped);
+        final byte[] zstd = zstd(plain);
+        final Path cutZstd = Files.write(dir.resolve("cut.pcap.zst"), Arrays.copyOf(zstd, zstd.length / 2));
+
+        for (final Path capture : List.of(cut, broken, cutZstd)) {
+            assertThat(Ctk.execute("verdict", "--out", reports.toString(), capture.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        }
+
+        assertThat(console.err()).contains(cut + ": compressed with gzip, and its gzip stream is broken or cut short after")
+            .contains(broken + ": compressed with gzip, and its gzip stream is broken or cut short after")
+            .contains(cutZstd + ": compressed with zstd, and its zstd stream is broken or cut short after")
+            .contains("nothing was judged").doesNotContain("Exception");
+        assertThat(reports).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldSayHowToDecompressACaptureInACompressionTheKitDoesNotRead(@TempDir final Path dir) throws Exception {
+        // lz4's frame magic, then what would follow it.
+        final Path lz4 = Files.write(dir.resolve("capture.pcap.lz4"), new byte[] {0x04, 0x22, 0x4d, 0x18, 0x64, 0x40, (byte) 0xa7});
+
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), lz4.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+
+        assertThat(console.err()).contains(lz4 + ": compressed with lz4; the kit decompresses gzip and zstd itself, not lz4:"
+            + " decompress it first (lz4 -dc " + lz4 + " > capture.pcap)");
+        assertThat(reports).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldPlaceTheErrorOfAMalformedCompressedCaptureInItsDecompressedBytes(@TempDir final Path dir) throws Exception {
+        final Path gzip = Files.write(dir.resolve("truncated-record.pcap.gz"),
+            gzip(Files.readAllBytes(CAPTURES.resolve("malformed/truncated-record.pcap"))));
+
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), gzip.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+
+        assertThat(console.err()).contains("file " + gzip + " (decompressed from gzip), frame 2, byte offset 100")
+            .doesNotContain("ctk-capture");
+    }
+
+    private static byte[] gzip(final byte[] plain) throws IOException {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (GZIPOutputStream gz = new GZIPOutputStream(out)) {
+            gz.write(plain);
+        }
+        return out.toByteArray();
+    }
+
+    private static byte[] zstd(final byte[] plain) throws IOException {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        try (ZstdOutputStream z = new ZstdOutputStream(out)) {
+            z.write(plain);
+        }
+        return out.toByteArray();
+    }
+
+    private static String sha256(final byte[] bytes) throws Exception {
+        return HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(bytes));
     }
 
     private static long temporaryCopies() throws IOException {

@@ -7,6 +7,7 @@ import java.nio.ByteOrder;
 import java.nio.channels.FileChannel;
 import java.nio.file.Path;
 import java.nio.file.StandardOpenOption;
+import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
@@ -194,6 +195,12 @@ public final class CaptureReader implements AutoCloseable {
         }
         if (magic == PcapngLayout.SECTION_HEADER_BLOCK) {
             return CaptureFormat.PCAPNG;
+        }
+        final Optional<Compression> compressed = Compression.of(magic);
+        if (compressed.isPresent()) {
+            throw new CaptureFormatException(file, 0, 0, String.format("magic number 0x%08x: a file compressed with %s, where "
+                + "a pcap or pcapng file was expected; decompress it first (%s > capture.pcap)", magic,
+                compressed.get().label(), compressed.get().decompressCommand(file.toString())));
         }
         throw new CaptureFormatException(file, 0, 0, String.format("unknown magic number 0x%08x (expected pcap "
             + "a1b2c3d4 or a1b23c4d in either byte order, or a pcapng section header block 0a0d0d0a)", magic));

@@ -39,6 +39,18 @@ class MalformedCaptureTest {
     }
 
     @Test
+    void shouldNameTheCompressionOfACompressedFileAndHowToDecompressIt() throws IOException {
+        final CaptureFormatException gzip = readFails(new byte[] {0x1f, (byte) 0x8b, 8, 0, 0, 0, 0, 0});
+        assertThat(gzip.getMessage()).contains("before the first frame, byte offset 0: magic number 0x1f8b0800: a file compressed"
+            + " with gzip, where a pcap or pcapng file was expected; decompress it first (gzip -dc " + tempDir.resolve("malformed.cap"));
+        assertThat(readFails(new byte[] {0x28, (byte) 0xb5, 0x2f, (byte) 0xfd, 0, 0, 0, 0}).getMessage()).contains("a file compressed with zstd");
+        assertThat(readFails(new byte[] {0x04, 0x22, 0x4d, 0x18, 0, 0, 0, 0}).getMessage()).contains("a file compressed with lz4");
+        assertThat(readFails(new byte[] {(byte) 0xfd, 0x37, 0x7a, 0x58, 0x5a, 0, 0, 0}).getMessage()).contains("a file compressed with xz");
+        assertThat(readFails(new byte[] {0x42, 0x5a, 0x68, 0x39, 0x31, 0x41, 0x59, 0x26}).getMessage())
+            .contains("a file compressed with bzip2").contains("bzip2 -dc");
+    }
+
+    @Test
     void shouldRejectAFileShorterThanTheMagicNumber() throws IOException {
         assertThat(readFails(new byte[] {(byte) 0xD4, (byte) 0xC3}).getMessage())
             .contains("before the first frame, byte offset 0: file is 2 bytes long, too short for a magic number");
