@@ -59,6 +59,9 @@ public final class VerdictBenchmark {
     private static final int SHORT_FRAMES = 100;
     /** How far apart the short connections begin in the capture of them one after another: 10 s in all. */
     private static final long SHORT_CONNECTION_GAP_NS = 10_000_000;
+    /** QPs between two hosts in the RoCEv2 capture of many QPs, and in the one it is measured against. */
+    private static final int ROCE_QPS = 1000;
+    private static final int ROCE_FEW_QPS = 16;
     /** Full collections in a row for the live heap: more than HotSpot's MarkSweepAlwaysCompactCount (4). */
     private static final int COLLECTIONS = 6;
 
@@ -96,6 +99,7 @@ public final class VerdictBenchmark {
             + " small -Xmx, such as -Xmx64m, to see the pass fit)%n", frames / 1000, peakDuringPass(full) / 1048576.0);
         shortConnections(dir, small);
         oneAfterAnother(dir, small);
+        queuePairs(dir, frames);
         // Last: the many connections' state would otherwise still be settling while the heap is measured.
         connections(dir, small, full, frames);
     }
@@ -202,6 +206,24 @@ public final class VerdictBenchmark {
             + " without any rule %.2f s; alone, the packet checks add %.2f s, the behavioural rules %.2f s, the other rules %.2f s;"
             + " all rules %.2f s (the parts sum to %.2f s)%n", none, checks - none, behaviour - none, others - none, all,
             checks + behaviour + others - 2 * none);
+    }
+
+    /**
+     * RoCEv2 between two hosts over {@link #ROCE_QPS} QPs whose PSNs all start at 0 ({@link
+     * RoceBenchmarkCapture}), against {@link #ROCE_FEW_QPS} QPs of the same frame count, best pass of
+     * {@link #RUNS} each: an acknowledgement's PSN is then held by many QPs, and binding it to the one
+     * it answers must not cost a walk over all of them each time.
+     */
+    private static void queuePairs(final Path dir, final int frames) throws IOException {
+        final Path few = writtenOnce(dir.resolve("rocev2-" + frames + "-" + ROCE_FEW_QPS + "-qps.pcap"),
+            tmp -> RoceBenchmarkCapture.write(tmp, frames, ROCE_FEW_QPS));
+        final Path many = writtenOnce(dir.resolve("rocev2-" + frames + "-" + ROCE_QPS + "-qps.pcap"),
+            tmp -> RoceBenchmarkCapture.write(tmp, frames, ROCE_QPS));
+        final double fewPass = bestPass(few, r -> true);
+        final double manyPass = bestPass(many, r -> true);
+        System.out.printf(Locale.ROOT, "RoCEv2 between two hosts, PSNs from 0 on every QP, %d frames:%n  %d QPs: pass %.2f s,"
+            + " %.3f M frames/s; %d QPs: pass %.2f s, %.3f M frames/s; ratio %.2f%n", frames, ROCE_FEW_QPS, fewPass,
+            frames / fewPass / 1e6, ROCE_QPS, manyPass, frames / manyPass / 1e6, manyPass / fewPass);
     }
 
     /**

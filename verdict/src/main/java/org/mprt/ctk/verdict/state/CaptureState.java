@@ -51,6 +51,9 @@ public final class CaptureState {
     private Plane currentPlane;
     private boolean currentSegmentLooked;
     private Segment currentSegment;
+    /** For a followed RoCEv2 acknowledgement, the requests it answers, looked up once ({@link #roceAnswered}). */
+    private boolean currentAnsweredLooked;
+    private QueuePairDirection currentAnsweredRequests;
 
     /**
      * @param point               where the capture was taken, stated or to be inferred
@@ -170,6 +173,7 @@ public final class CaptureState {
         currentLooked = false;
         currentPlane = null;
         currentSegmentLooked = false;
+        currentAnsweredLooked = false;
         if (status == DecodeStatus.UNIDENTIFIED || status == DecodeStatus.MALFORMED && p.error().isCutByCapture()) {
             cutFrames++;
         }
@@ -179,6 +183,10 @@ public final class CaptureState {
         tracked = p.profile() == Profile.MPRT ? mprt.admit(frame.frameNumber(), p) : roce.admit(frame.frameNumber(), p);
         if (tracked && p.profile() == Profile.MPRT) {
             lookNow(p);
+        } else if (tracked && RoceOpcodes.isAcknowledge(p.opcode())) {
+            // Once per acknowledgement: binding it to its requests may walk every QP of its address pair.
+            currentAnsweredRequests = roce.answered(p);
+            currentAnsweredLooked = true;
         }
         return tracked;
     }
@@ -223,8 +231,9 @@ public final class CaptureState {
             current = null;
             mprt.apply(frame, p, status, plane, sentBefore);
         } else {
+            final QueuePairDirection answered = RoceOpcodes.isAcknowledge(p.opcode()) ? roceAnswered(p) : null;
             current = null;
-            roce.apply(frame.frameNumber(), frame.timestampNs(), p);
+            roce.apply(frame.frameNumber(), frame.timestampNs(), p, answered);
         }
     }
 
@@ -356,8 +365,11 @@ public final class CaptureState {
         return roce.requests(request);
     }
 
-    /** The requests an acknowledgement answers, or null when the capture cannot tell. */
+    /** The requests an acknowledgement answers, or null when the capture cannot tell; looked up once for the frame being judged. */
     public QueuePairDirection roceAnswered(final DecodedPacket acknowledgement) {
+        if (acknowledgement == current && currentAnsweredLooked) {
+            return currentAnsweredRequests;
+        }
         return roce.answered(acknowledgement);
     }
 

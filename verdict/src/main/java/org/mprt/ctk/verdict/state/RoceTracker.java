@@ -1,8 +1,11 @@
 package org.mprt.ctk.verdict.state;
 
+import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
+import java.util.HashMap;
 import java.util.LinkedHashMap;
+import java.util.List;
 import java.util.Map;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.opcode.Opcode;
@@ -16,17 +19,58 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * responder's address and QP. An acknowledgement names the requester's QP instead, which no
  * request carries, so it is bound to the requests it answers by address pair: at once when one QP
  * of that pair has requests, else to the one whose recent PSNs hold the acknowledged PSN.
+ *
+ * <p>Many QPs between two hosts whose PSNs run alike (all starting at 0, as some collective
+ * libraries start them) leave an acknowledgement's PSN held by several QPs, so it cannot be bound.
+ * Counting from the first that could not be bound, such a QP's acknowledgements try again at its
+ * 2nd, 4th, 8th, ... acknowledgement, or at once when another QP of the pair was bound since (fewer
+ * candidates): trying at each one cost a walk over every QP of the pair, and 1000 such QPs made a
+ * pass 20 times slower.
  */
 final class RoceTracker {
 
     private record Key(CapturePoint.Address address, int qp) {
     }
 
+    /** An address pair, requester first, and its request directions not bound to an acknowledgement yet. */
+    private record Pair(CapturePoint.Address requester, CapturePoint.Address responder) {
+    }
+
+    private static final class Candidates {
+        final List<QueuePairDirection> unbound = new ArrayList<>();
+        /** Directions of the pair bound so far: a binding leaves fewer candidates for the others. */
+        long bindings;
+    }
+
+    /** When an acknowledgement key that could not be bound is tried again. */
+    private static final class Retry {
+        /** The key's acknowledgements since its first failed try, that one included. */
+        long acknowledgements = 1;
+        long nextTry;
+        long bindingsThen;
+
+        /** Counts this acknowledgement; true when it is to be tried. */
+        boolean due(final Candidates pair) {
+            acknowledgements++;
+            return acknowledgements >= nextTry || pair.bindings != bindingsThen;
+        }
+
+        void failed(final Candidates pair) {
+            bindingsThen = pair.bindings;
+            nextTry = acknowledgements * 2;
+        }
+    }
+
+    /** Acknowledgement keys waiting to be bound that keep a {@link Retry}; more are tried at every acknowledgement. */
+    static final int MAX_RETRIES = 4 * CaptureState.MAX_DIRECTIONS;
+
     /** QP directions followed at most; past it, as for MPRT ({@link MprtTracker#MAX_DIRECTIONS}). */
     static final int MAX_DIRECTIONS = CaptureState.MAX_DIRECTIONS;
 
     private final Map<Key, QueuePairDirection> requests = new LinkedHashMap<>();
     private final Map<Key, QueuePairDirection> answers = new LinkedHashMap<>();
+    private final Map<Pair, Candidates> pairs = new HashMap<>();
+    private final Map<Key, Retry> retries = new HashMap<>();
     private final boolean fromConnectionStart;
     private long untrackedFrames;
 
@@ -46,7 +90,10 @@ final class RoceTracker {
         return requests.get(new Key(Plane.of(p).destination(), p.bth().destQp()));
     }
 
-    /** The requests an acknowledgement answers, binding it on first sight; null when none can be told. */
+    /**
+     * The requests an acknowledgement answers, binding it on first sight; null when none can be told.
+     * Call once per acknowledgement: an unbound one counts towards its next try.
+     */
     QueuePairDirection answered(final DecodedPacket p) {
         final Plane plane = Plane.of(p);
         final Key key = new Key(plane.destination(), p.bth().destQp());
@@ -54,25 +101,38 @@ final class RoceTracker {
         if (bound != null) {
             return bound;
         }
-        QueuePairDirection only = null;
+        final Candidates pair = pairs.get(new Pair(plane.destination(), plane.source()));
+        if (pair == null) {
+            return null;
+        }
+        Retry retry = retries.get(key);
+        if (retry != null && !retry.due(pair)) {
+            return null;
+        }
         QueuePairDirection holding = null;
-        int candidates = 0;
         int holders = 0;
-        for (final QueuePairDirection d : requests.values()) {
-            if (d.answerQp() < 0 && d.requester().equals(plane.destination()) && d.responder().equals(plane.source())) {
-                candidates++;
-                only = d;
-                if (d.slot(p.bth().psn()) >= 0) {
-                    holders++;
-                    holding = d;
-                }
+        for (final QueuePairDirection d : pair.unbound) {
+            if (d.slot(p.bth().psn()) >= 0) {
+                holders++;
+                holding = d;
             }
         }
-        final QueuePairDirection chosen = candidates == 1 ? only : holders == 1 ? holding : null;
-        if (chosen != null) {
-            chosen.bind(key.qp());
-            answers.put(key, chosen);
+        final QueuePairDirection chosen = pair.unbound.size() == 1 ? pair.unbound.get(0) : holders == 1 ? holding : null;
+        if (chosen == null) {
+            if (retry == null && retries.size() < MAX_RETRIES) {
+                retry = new Retry();
+                retries.put(key, retry);
+            }
+            if (retry != null) {
+                retry.failed(pair);
+            }
+            return null;
         }
+        chosen.bind(key.qp());
+        answers.put(key, chosen);
+        pair.unbound.remove(chosen);
+        pair.bindings++;
+        retries.remove(key);
         return chosen;
     }
 
@@ -86,23 +146,26 @@ final class RoceTracker {
                     untrackedFrames++;
                     return false;
                 }
-                requests.put(key, new QueuePairDirection(key.address(), plane.source(), key.qp(), frame, requests.size()));
+                final QueuePairDirection d = new QueuePairDirection(key.address(), plane.source(), key.qp(), frame, requests.size());
+                requests.put(key, d);
+                pairs.computeIfAbsent(new Pair(plane.source(), key.address()), k -> new Candidates()).unbound.add(d);
             }
         }
         return true;
     }
 
-    void apply(final long frame, final long ns, final DecodedPacket p) {
+    /** @param answered for an acknowledgement, the requests it answers as {@link #answered} told, or null */
+    void apply(final long frame, final long ns, final DecodedPacket p, final QueuePairDirection answered) {
         final Opcode op = p.opcode();
         if (RoceOpcodes.isRequest(op)) {
             final Plane plane = Plane.of(p);
-            final QueuePairDirection d = requests.get(new Key(plane.destination(), p.bth().destQp()));
-            d.sentBetween(plane);
+            final QueuePairDirection requested = requests.get(new Key(plane.destination(), p.bth().destQp()));
+            requested.sentBetween(plane);
             final boolean reads = RoceOpcodes.isReadOrAtomic(op);
             final long dma = p.extensions().has(RethFlyweight.LAYOUT) && reads ? p.extensions().reth().dmaLength() : 0;
-            d.request(p.bth().psn(), op.code(), !reads && RoceOpcodes.endsSendOrWrite(op), reads, dma, frame, ns);
+            requested.request(p.bth().psn(), op.code(), !reads && RoceOpcodes.endsSendOrWrite(op), reads, dma, frame, ns);
         } else if (RoceOpcodes.isAcknowledge(op)) {
-            final QueuePairDirection d = answered(p);
+            final QueuePairDirection d = answered;
             if (d == null) {
                 return;
             }

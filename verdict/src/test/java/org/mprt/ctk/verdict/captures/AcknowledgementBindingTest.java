@@ -1,0 +1,111 @@
+package org.mprt.ctk.verdict.captures;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Path;
+import java.util.List;
+import java.util.Map;
+import java.util.function.Function;
+import java.util.stream.Collectors;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.verdict.rule.Judge;
+import org.mprt.ctk.verdict.state.CapturePoint;
+import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.QueuePairDirection;
+import org.mprt.ctk.verdict.state.Timers;
+import org.mprt.ctk.wire.opcode.OpcodeTable;
+
+/**
+ * A RoCEv2 acknowledgement names the requester's QP, which no request carries: the state binds it to
+ * the requests of its address pair that it answers. Several QPs between two hosts whose PSNs run
+ * alike leave it ambiguous; it is tried again at its QP's 2nd, 4th, 8th, ... acknowledgement, or at
+ * once when another QP of the pair was bound in between.
+ */
+class AcknowledgementBindingTest {
+
+    private static final int ACK = 0x1F;
+    /** B's QPs that A's requests go to. */
+    private static final int QP_1 = 0x11;
+    private static final int QP_2 = 0x12;
+    /** A's QPs that B's acknowledgements go to. */
+    private static final int ANSWER_X = 0x21;
+    private static final int ANSWER_Y = 0x22;
+
+    @TempDir
+    Path dir;
+
+    @Test
+    void shouldBindEachAcknowledgementAtItsFirstSightWhenOneQpHoldsItsPsn() throws Exception {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = CaptureFile.ethernet("distinct.pcap");
+        file.at(0, request(b, QP_1, 100)).at(1, request(b, QP_2, 5000))
+            .at(10, b.acknowledge(ANSWER_Y, 5000, ACK, 1)).at(11, b.acknowledge(ANSWER_X, 100, ACK, 1));
+
+        final Map<Integer, QueuePairDirection> byQp = judged(file);
+
+        assertThat(byQp.get(QP_1).answerQp()).isEqualTo(ANSWER_X);
+        assertThat(byQp.get(QP_2).answerQp()).isEqualTo(ANSWER_Y);
+    }
+
+    @Test
+    void shouldTryAnAmbiguousAcknowledgementAgainAtItsSecondFourthAndEighth() throws Exception {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = CaptureFile.ethernet("alike.pcap");
+        double t = 0;
+        // Both QPs send PSNs 0 to 7; QP_1 goes on to 12 alone.
+        for (int psn = 0; psn <= 12; psn++) {
+            file.at(t++, request(b, QP_1, psn));
+            if (psn <= 7) {
+                file.at(t++, request(b, QP_2, psn));
+            }
+        }
+        // X's acknowledgements 1 to 5 name PSNs both hold; 6 to 8 PSNs that QP_1 alone holds.
+        final int[] psns = {1, 2, 3, 4, 5, 11, 12, 10};
+        for (int k = 0; k < psns.length; k++) {
+            file.at(t++, b.acknowledge(ANSWER_X, psns[k], ACK, k + 1));
+        }
+
+        final QueuePairDirection first = judged(file).get(QP_1);
+
+        // Tried at the 1st, 2nd and 4th (ambiguous), not at the 6th and 7th: bound at the 8th, which alone it learnt from.
+        assertThat(first.answerQp()).isEqualTo(ANSWER_X);
+        assertThat(first.acknowledgedUpTo()).isEqualTo(10);
+    }
+
+    @Test
+    void shouldTryAnAmbiguousAcknowledgementAgainOnceAnotherQpOfItsPairIsBound() throws Exception {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = CaptureFile.ethernet("bound-between.pcap");
+        double t = 0;
+        for (int psn = 0; psn <= 3; psn++) {
+            file.at(t++, request(b, QP_1, psn)).at(t++, request(b, QP_2, psn));
+        }
+        file.at(t++, request(b, QP_1, 9))
+            .at(t++, b.acknowledge(ANSWER_X, 1, ACK, 1))      // ambiguous: tried, its next try at its 4th
+            .at(t++, b.acknowledge(ANSWER_X, 2, ACK, 2))      // ambiguous: tried
+            .at(t++, b.acknowledge(ANSWER_Y, 9, ACK, 1))      // QP_1 alone holds 9: Y is bound to QP_1
+            .at(t++, b.acknowledge(ANSWER_X, 3, ACK, 3));     // its 3rd, tried at once: QP_2 is the one left
+
+        final Map<Integer, QueuePairDirection> byQp = judged(file);
+
+        assertThat(byQp.get(QP_1).answerQp()).isEqualTo(ANSWER_Y);
+        assertThat(byQp.get(QP_2).answerQp()).isEqualTo(ANSWER_X);
+        assertThat(byQp.get(QP_2).acknowledgedUpTo()).isEqualTo(3);
+    }
+
+    private static byte[] request(final BehaviourCaptures b, final int qp, final int psn) {
+        return b.request(qp, OpcodeTable.RC_SEND_ONLY, psn, 8, 0);
+    }
+
+    /** The capture's request directions after a pass with no rule, by the responder QP they go to. */
+    private Map<Integer, QueuePairDirection> judged(final CaptureFile file) throws Exception {
+        file.write(dir);
+        final CaptureState state = new CaptureState(CapturePoint.inferred(), false, Timers.defaults());
+        try (CaptureReader reader = CaptureReader.open(dir.resolve(file.name()))) {
+            Judge.run(reader, List.of(), state);
+        }
+        return state.roceDirections().stream().collect(Collectors.toMap(QueuePairDirection::destQp, Function.identity()));
+    }
+}
