@@ -51,9 +51,12 @@ public final class CaptureState {
     private Plane currentPlane;
     private boolean currentSegmentLooked;
     private Segment currentSegment;
-    /** For a followed RoCEv2 acknowledgement, the requests it answers, looked up once ({@link #roceAnswered}). */
-    private boolean currentAnsweredLooked;
-    private QueuePairDirection currentAnsweredRequests;
+    /**
+     * For a followed RoCEv2 request, its direction; for an acknowledgement, the requests it answers:
+     * looked up once for every rule ({@link #roceRequests}, {@link #roceAnswered}).
+     */
+    private boolean currentRoceLooked;
+    private QueuePairDirection currentRoce;
 
     /**
      * @param point               where the capture was taken, stated or to be inferred
@@ -173,7 +176,7 @@ public final class CaptureState {
         currentLooked = false;
         currentPlane = null;
         currentSegmentLooked = false;
-        currentAnsweredLooked = false;
+        currentRoceLooked = false;
         if (status == DecodeStatus.UNIDENTIFIED || status == DecodeStatus.MALFORMED && p.error().isCutByCapture()) {
             cutFrames++;
         }
@@ -183,10 +186,13 @@ public final class CaptureState {
         tracked = p.profile() == Profile.MPRT ? mprt.admit(frame.frameNumber(), p) : roce.admit(frame.frameNumber(), p);
         if (tracked && p.profile() == Profile.MPRT) {
             lookNow(p);
+        } else if (tracked && RoceOpcodes.isRequest(p.opcode())) {
+            currentRoce = roce.requests(p);
+            currentRoceLooked = true;
         } else if (tracked && RoceOpcodes.isAcknowledge(p.opcode())) {
             // Once per acknowledgement: binding it to its requests may walk every QP of its address pair.
-            currentAnsweredRequests = roce.answered(p);
-            currentAnsweredLooked = true;
+            currentRoce = roce.answered(p);
+            currentRoceLooked = true;
         }
         return tracked;
     }
@@ -231,9 +237,10 @@ public final class CaptureState {
             current = null;
             mprt.apply(frame, p, status, plane, sentBefore);
         } else {
-            final QueuePairDirection answered = RoceOpcodes.isAcknowledge(p.opcode()) ? roceAnswered(p) : null;
+            final QueuePairDirection d = RoceOpcodes.isRequest(p.opcode()) ? roceRequests(p)
+                : RoceOpcodes.isAcknowledge(p.opcode()) ? roceAnswered(p) : null;
             current = null;
-            roce.apply(frame.frameNumber(), frame.timestampNs(), p, answered);
+            roce.apply(frame.frameNumber(), frame.timestampNs(), p, d);
         }
     }
 
@@ -362,13 +369,16 @@ public final class CaptureState {
 
     /** The direction a request packet belongs to (admitted, so never null for an accountable request). */
     public QueuePairDirection roceRequests(final DecodedPacket request) {
+        if (request == current && currentRoceLooked && RoceOpcodes.isRequest(request.opcode())) {
+            return currentRoce;
+        }
         return roce.requests(request);
     }
 
     /** The requests an acknowledgement answers, or null when the capture cannot tell; looked up once for the frame being judged. */
     public QueuePairDirection roceAnswered(final DecodedPacket acknowledgement) {
-        if (acknowledgement == current && currentAnsweredLooked) {
-            return currentAnsweredRequests;
+        if (acknowledgement == current && currentRoceLooked && RoceOpcodes.isAcknowledge(acknowledgement.opcode())) {
+            return currentRoce;
         }
         return roce.answered(acknowledgement);
     }

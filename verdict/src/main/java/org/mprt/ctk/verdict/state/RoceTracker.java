@@ -154,18 +154,18 @@ final class RoceTracker {
         return true;
     }
 
-    /** @param answered for an acknowledgement, the requests it answers as {@link #answered} told, or null */
-    void apply(final long frame, final long ns, final DecodedPacket p, final QueuePairDirection answered) {
+    /**
+     * @param d for a request, its direction as {@link #requests} told; for an acknowledgement, the
+     *          requests it answers as {@link #answered} told, or null
+     */
+    void apply(final long frame, final long ns, final DecodedPacket p, final QueuePairDirection d) {
         final Opcode op = p.opcode();
         if (RoceOpcodes.isRequest(op)) {
-            final Plane plane = Plane.of(p);
-            final QueuePairDirection requested = requests.get(new Key(plane.destination(), p.bth().destQp()));
-            requested.sentBetween(plane);
+            d.sentBetween(Plane.of(p));
             final boolean reads = RoceOpcodes.isReadOrAtomic(op);
             final long dma = p.extensions().has(RethFlyweight.LAYOUT) && reads ? p.extensions().reth().dmaLength() : 0;
-            requested.request(p.bth().psn(), op.code(), !reads && RoceOpcodes.endsSendOrWrite(op), reads, dma, frame, ns);
+            d.request(p.bth().psn(), op.code(), !reads && RoceOpcodes.endsSendOrWrite(op), reads, dma, frame, ns);
         } else if (RoceOpcodes.isAcknowledge(op)) {
-            final QueuePairDirection d = answered;
             if (d == null) {
                 return;
             }
