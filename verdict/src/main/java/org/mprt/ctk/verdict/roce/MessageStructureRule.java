@@ -1,7 +1,5 @@
 package org.mprt.ctk.verdict.roce;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -14,7 +12,7 @@ import org.mprt.ctk.wire.opcode.Opcode;
  */
 public final class MessageStructureRule extends EvidenceRule {
 
-    private final Map<QueuePairKey, RequestStream> streams = new HashMap<>();
+    private final FollowedQueuePairs<RequestStream> streams = new FollowedQueuePairs<>(RequestStream::new);
 
     public MessageStructureRule() {
         super("ROCE-BTH-004");
@@ -33,7 +31,11 @@ public final class MessageStructureRule extends EvidenceRule {
         }
         final Opcode op = o.packet().opcode();
         final int psn = o.psn();
-        final RequestStream stream = streams.computeIfAbsent(QueuePairKey.of(o.packet()), k -> new RequestStream());
+        final RequestStream stream = streams.of(o.packet());
+        if (stream == null) {
+            evidence.inconclusive(o.frameNumber(), () -> FollowedQueuePairs.passedOver(o.frameNumber()));
+            return;
+        }
         if (stream.step(psn, position) == RequestStream.Step.IN_ORDER) {
             final String violation = violation(stream, position, MessagePosition.operation(op), op);
             if (violation != null) {

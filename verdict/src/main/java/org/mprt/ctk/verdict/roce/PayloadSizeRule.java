@@ -1,7 +1,5 @@
 package org.mprt.ctk.verdict.roce;
 
-import java.util.HashMap;
-import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -25,7 +23,7 @@ public final class PayloadSizeRule extends EvidenceRule {
         long pmtuFrame;
     }
 
-    private final Map<QueuePairKey, QueuePair> queuePairs = new HashMap<>();
+    private final FollowedQueuePairs<QueuePair> queuePairs = new FollowedQueuePairs<>(QueuePair::new);
 
     public PayloadSizeRule() {
         super("ROCE-RETH-002");
@@ -43,7 +41,11 @@ public final class PayloadSizeRule extends EvidenceRule {
             return;
         }
         final Opcode op = o.packet().opcode();
-        final QueuePair qp = queuePairs.computeIfAbsent(QueuePairKey.of(o.packet()), k -> new QueuePair());
+        final QueuePair qp = queuePairs.of(o.packet());
+        if (qp == null) {
+            evidence.inconclusive(o.frameNumber(), () -> FollowedQueuePairs.passedOver(o.frameNumber()));
+            return;
+        }
         final int payload = o.packet().payloadLength();
         final String sizeViolation = sizeViolation(qp, position, payload, o.frameNumber());
         final int psn = o.psn();

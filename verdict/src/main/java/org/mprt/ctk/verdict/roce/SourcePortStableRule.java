@@ -1,22 +1,23 @@
 package org.mprt.ctk.verdict.roce;
 
 import org.mprt.ctk.wire.ip.UdpFlyweight;
-import java.util.HashMap;
-import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
 
 /**
  * ROCE-WIRE-002: every packet a connected QP sends to its peer carries the same UDP source port.
- * One entry per QP direction: bounded by the number of QPs, not by the capture's length.
+ * One entry per QP direction, for the first {@link FollowedQueuePairs#MAX_QUEUE_PAIRS} QPs.
  */
 public final class SourcePortStableRule extends PacketCheck {
 
-    private record FirstPort(int port, long frame) {
+    /** The first packet's UDP source port to a QP, and its frame; port -1 until then. */
+    private static final class FirstPort {
+        int port = -1;
+        long frame;
     }
 
-    private final Map<QueuePairKey, FirstPort> ports = new HashMap<>();
+    private final FollowedQueuePairs<FirstPort> ports = new FollowedQueuePairs<>(FirstPort::new);
 
     public SourcePortStableRule() {
         super("ROCE-WIRE-002", "RC/UC RoCEv2 packets");
@@ -35,11 +36,17 @@ public final class SourcePortStableRule extends PacketCheck {
     @Override
     protected String violation(final Observation o) {
         final int port = o.packet().udp().sourcePort();
-        final QueuePairKey qp = QueuePairKey.of(o.packet());
-        final FirstPort first = ports.computeIfAbsent(qp, k -> new FirstPort(port, o.frameNumber()));
-        return first.port() == port ? null
-            : UdpFlyweight.SOURCE_PORT.id() + ": expected " + first.port() + " as on frame " + first.frame() + " to the same QP 0x"
-                + Integer.toHexString(qp.destQp()) + ", found " + port;
+        final FirstPort first = ports.of(o.packet());
+        if (first == null) {
+            return notJudged(o, () -> FollowedQueuePairs.passedOver(o.frameNumber()));
+        }
+        if (first.port < 0) {
+            first.port = port;
+            first.frame = o.frameNumber();
+        }
+        return first.port == port ? null
+            : UdpFlyweight.SOURCE_PORT.id() + ": expected " + first.port + " as on frame " + first.frame + " to the same QP 0x"
+                + Integer.toHexString(o.packet().bth().destQp()) + ", found " + port;
     }
 
     @Override
