@@ -92,7 +92,9 @@ public final class ConnectionNamingRule extends BehaviourRule {
         if (plane != lastPlane) {
             planeLogs = plane == previousPlane ? previousLogs : byPlane.get(plane);
             if (planeLogs == null) {
-                if (!make) {
+                // Past the cap no log is made, so neither is a plane's table: a capture of ever new
+                // address pairs would otherwise keep a table for each (a million pairs, 200 MB).
+                if (!make || logs >= MAX_LOGS) {
                     return null;
                 }
                 planeLogs = new SentLog[PATH_LOGS + 1];
@@ -108,6 +110,11 @@ public final class ConnectionNamingRule extends BehaviourRule {
             logs++;
         }
         return planeLogs[index];
+    }
+
+    /** The address pairs that have a table of logs: at most {@link #MAX_LOGS}, each holding one log or more. */
+    int planesHeld() {
+        return byPlane.size();
     }
 
     private void judge(final Observation o) {
