@@ -61,7 +61,7 @@ final class CaptureInput implements Closeable {
         // A FileInputStream, not Files.newInputStream: the JDK's channel stream asks a pipe for its size
         // and position, and a pipe answers "Illegal seek".
         try (InputStream in = new FileInputStream(given.toFile())) {
-            return streamed(in, given.toString(), folderName(given));
+            return streamed(in, given.toString(), ReportSet.folderName(given));
         }
     }
 
@@ -87,7 +87,9 @@ final class CaptureInput implements Closeable {
             Files.deleteIfExists(copy);
             throw e;
         }
-        return new CaptureInput(copy, name, folderName, true, compression.orElse(null));
+        // A compressed capture's folder drops the capture's extension too: run.pcap.gz reports in run.
+        return new CaptureInput(copy, name, compression.isPresent() ? ReportSet.folderName(Path.of(folderName)) : folderName,
+            true, compression.orElse(null));
     }
 
     private static Optional<Compression> compressionOf(final Path file) throws IOException {
@@ -104,13 +106,6 @@ final class CaptureInput implements Closeable {
             value = value << Byte.SIZE | (i < head.length ? head[i] & 0xff : 0);
         }
         return value;
-    }
-
-    /** A compressed file's report folder drops the compression's extension too: {@code run.pcap.gz} reports in {@code run}. */
-    private static String folderName(final Path file) {
-        final String name = file.getFileName().toString();
-        final int dot = name.lastIndexOf('.');
-        return ReportSet.folderName(dot <= 0 ? file : Path.of(name.substring(0, dot)));
     }
 
     /** The file to read. */

@@ -32,10 +32,11 @@ final class RoceTracker {
     private record Key(CapturePoint.Address address, int qp) {
     }
 
-    /** An address pair, requester first, and its request directions not bound to an acknowledgement yet. */
+    /** An address pair, requester first. */
     private record Pair(CapturePoint.Address requester, CapturePoint.Address responder) {
     }
 
+    /** The request directions of an address pair that no acknowledgement is bound to yet: those it may answer. */
     private static final class Candidates {
         final List<QueuePairDirection> unbound = new ArrayList<>();
         /** Directions of the pair bound so far: a binding leaves fewer candidates for the others. */
