@@ -47,7 +47,7 @@ public final class AckMsnRule extends BehaviourRule {
             || AethSyndrome.kind(o.packet().extensions().aeth().syndrome()) != AethSyndrome.Kind.ACK) {
             return;
         }
-        final QueuePairDirection d = o.state().roceAnswered(o.packet());
+        final QueuePairDirection d = ConnectedServices.answered(o, evidence);
         if (d == null || !d.hasRequests() || d.carriesReadOrAtomic()) {
             return;
         }

@@ -1,6 +1,8 @@
 package org.mprt.ctk.verdict.roce;
 
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.SidedEvidence;
+import org.mprt.ctk.verdict.state.QueuePairDirection;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.opcode.TransportService;
 
@@ -16,6 +18,21 @@ final class ConnectedServices {
      */
     static MessagePosition requestPosition(final Observation o) {
         return isConnected(o) ? MessagePosition.of(o.packet().opcode()) : MessagePosition.NOT_A_REQUEST;
+    }
+
+    /**
+     * The requests an acknowledgement answers, or null. One the capture cannot bind (several QPs of its
+     * address pair hold its PSN) leaves the rule's verdict INCONCLUSIVE, with why, should it judge nothing else.
+     */
+    static QueuePairDirection answered(final Observation o, final SidedEvidence evidence) {
+        final QueuePairDirection d = o.state().roceAnswered(o.packet());
+        if (d == null) {
+            final String why = o.state().roceUnboundReason(o.packet());
+            if (why != null) {
+                evidence.inconclusiveAnywhere(o.frameNumber(), () -> "frame " + o.frameNumber() + ": " + why);
+            }
+        }
+        return d;
     }
 
     static boolean isConnected(final Observation o) {

@@ -53,11 +53,13 @@ public final class GoBackNRule extends QueuePairRule {
 
     @Override
     protected void onAcknowledge(final Observation o) {
-        final QueuePairDirection d = o.state().roceAnswered(o.packet());
+        final int syndrome = o.packet().extensions().aeth().syndrome();
+        // Only a sequence error NAK the capture cannot bind hides an instance of this requirement.
+        final QueuePairDirection d = syndrome == AethSyndrome.NakCode.PSN_SEQUENCE_ERROR.syndrome()
+            ? ConnectedServices.answered(o, evidence) : o.state().roceAnswered(o.packet());
         if (d == null || !d.hasRequests()) {
             return;
         }
-        final int syndrome = o.packet().extensions().aeth().syndrome();
         final int psn = o.psn();
         final Episode e = open.get(d);
         if (syndrome == AethSyndrome.NakCode.PSN_SEQUENCE_ERROR.syndrome()) {

@@ -34,7 +34,7 @@ public final class NoResendAfterAckRule extends QueuePairRule {
 
     @Override
     protected void onAcknowledge(final Observation o) {
-        final QueuePairDirection d = o.state().roceAnswered(o.packet());
+        final QueuePairDirection d = ConnectedServices.answered(o, evidence);
         if (d == null) {
             return;
         }

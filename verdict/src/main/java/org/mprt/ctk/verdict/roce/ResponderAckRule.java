@@ -64,7 +64,7 @@ public final class ResponderAckRule extends BehaviourRule {
     }
 
     private void judge(final Observation o) {
-        final QueuePairDirection d = o.state().roceAnswered(o.packet());
+        final QueuePairDirection d = ConnectedServices.answered(o, evidence);
         final int[] ePsn = d == null ? null : expected.get(d);
         if (ePsn == null) {
             return;

@@ -44,8 +44,11 @@ public final class RnrWaitRule extends BehaviourRule {
         }
         if (RoceOpcodes.isAcknowledge(o.packet().opcode())) {
             final int syndrome = o.packet().extensions().aeth().syndrome();
-            final QueuePairDirection d = o.state().roceAnswered(o.packet());
-            if (d != null && AethSyndrome.kind(syndrome) == AethSyndrome.Kind.RNR_NAK) {
+            if (AethSyndrome.kind(syndrome) != AethSyndrome.Kind.RNR_NAK) {
+                return;
+            }
+            final QueuePairDirection d = ConnectedServices.answered(o, evidence);
+            if (d != null) {
                 waiting.put(d, new Nak(o.psn(), AethSyndrome.rnrTimer(syndrome), o.frameNumber(),
                     o.timestampNs()));
             }

@@ -53,7 +53,7 @@ public final class SingleNakRule extends BehaviourRule {
             || o.packet().extensions().aeth().syndrome() != AethSyndrome.NakCode.PSN_SEQUENCE_ERROR.syndrome()) {
             return;
         }
-        final QueuePairDirection d = o.state().roceAnswered(o.packet());
+        final QueuePairDirection d = ConnectedServices.answered(o, evidence);
         if (d == null) {
             return;
         }

@@ -6,6 +6,7 @@ import java.util.List;
 import java.util.Map;
 import java.util.TreeSet;
 import java.util.function.LongFunction;
+import java.util.function.Supplier;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.state.Direction;
@@ -35,6 +36,9 @@ public final class SidedEvidence {
     private final PerDirection<Direction, Evidence> byDirection;
     private Direction last;
     private Evidence lastEvidence;
+    /** Why something the requirement applies to could not be placed in any direction: the first such reason. */
+    private String anywhereReason;
+    private long anywhereFrame;
 
     /**
      * @param judgedAt                  where the requirement is judged
@@ -65,6 +69,18 @@ public final class SidedEvidence {
             last = d;
         }
         return lastEvidence;
+    }
+
+    /**
+     * The requirement applies to something the capture cannot place in a direction (an acknowledgement
+     * it cannot bind to the requests it answers): with nothing judged, the verdict is INCONCLUSIVE for
+     * this reason, not NOT_APPLICABLE. The first reason is kept, and only it is made.
+     */
+    public void inconclusiveAnywhere(final long frame, final Supplier<String> reason) {
+        if (anywhereReason == null) {
+            anywhereReason = reason.get();
+            anywhereFrame = frame;
+        }
     }
 
     /**
@@ -154,6 +170,9 @@ public final class SidedEvidence {
             final String text = reason != null ? reason : t.inconclusive;
             final long frame = reason != null ? reasonFrame : t.inconclusiveFrame;
             return new Verdict(requirementId, Outcome.INCONCLUSIVE, frame > 0 ? List.of(frame) : List.of(), text, 0, 0);
+        }
+        if (anywhereReason != null) {
+            return new Verdict(requirementId, Outcome.INCONCLUSIVE, List.of(anywhereFrame), anywhereReason, 0, 0);
         }
         return new Verdict(requirementId, Outcome.NOT_APPLICABLE, List.of(), notApplicableText, 0, 0);
     }

@@ -57,6 +57,8 @@ public final class CaptureState {
      */
     private boolean currentRoceLooked;
     private QueuePairDirection currentRoce;
+    /** For an acknowledgement that could not be bound, the QPs it might answer ({@link RoceTracker#lastAmbiguity}). */
+    private int currentRoceAmbiguity;
 
     /**
      * @param point               where the capture was taken, stated or to be inferred
@@ -192,6 +194,7 @@ public final class CaptureState {
         } else if (tracked && RoceOpcodes.isAcknowledge(p.opcode())) {
             // Once per acknowledgement: binding it to its requests may walk every QP of its address pair.
             currentRoce = roce.answered(p);
+            currentRoceAmbiguity = roce.lastAmbiguity();
             currentRoceLooked = true;
         }
         return tracked;
@@ -381,6 +384,21 @@ public final class CaptureState {
             return currentRoce;
         }
         return roce.answered(acknowledgement);
+    }
+
+    /**
+     * For the acknowledgement being judged, when several QPs of its address pair hold the PSN it
+     * acknowledges, so that the capture cannot tell whose requests it answers: why, as a sentence; else null.
+     */
+    public String roceUnboundReason(final DecodedPacket acknowledgement) {
+        if (acknowledgement != current || !currentRoceLooked || currentRoce != null || currentRoceAmbiguity == 0) {
+            return null;
+        }
+        final Plane plane = Plane.of(acknowledgement);
+        return "the acknowledgement to QP 0x" + Integer.toHexString(acknowledgement.bth().destQp()) + " at "
+            + plane.destination() + " cannot be bound to the requests it answers: " + currentRoceAmbiguity + " QPs from "
+            + plane.destination() + " to " + plane.source() + " have requests no acknowledgement is bound to, and"
+            + " several hold its PSN " + acknowledgement.bth().psn() + " (their PSNs run alike)";
     }
 
     public Collection<QueuePairDirection> roceDirections() {

@@ -72,6 +72,8 @@ final class RoceTracker {
     private final Map<Key, QueuePairDirection> answers = new LinkedHashMap<>();
     private final Map<Pair, Candidates> pairs = new HashMap<>();
     private final Map<Key, Retry> retries = new HashMap<>();
+    /** For the last acknowledgement {@link #answered} could not bind: the unbound QPs of its pair it might answer, or 0. */
+    private int lastAmbiguity;
     private final boolean fromConnectionStart;
     private long untrackedFrames;
 
@@ -96,6 +98,7 @@ final class RoceTracker {
      * Call once per acknowledgement: an unbound one counts towards its next try.
      */
     QueuePairDirection answered(final DecodedPacket p) {
+        lastAmbiguity = 0;
         final Plane plane = Plane.of(p);
         final Key key = new Key(plane.destination(), p.bth().destQp());
         final QueuePairDirection bound = answers.get(key);
@@ -108,6 +111,7 @@ final class RoceTracker {
         }
         Retry retry = retries.get(key);
         if (retry != null && !retry.due(pair)) {
+            lastAmbiguity = pair.unbound.size();
             return null;
         }
         QueuePairDirection holding = null;
@@ -127,6 +131,7 @@ final class RoceTracker {
             if (retry != null) {
                 retry.failed(pair);
             }
+            lastAmbiguity = holders > 1 ? pair.unbound.size() : 0;
             return null;
         }
         chosen.bind(key.qp());
@@ -135,6 +140,15 @@ final class RoceTracker {
         pair.bindings++;
         retries.remove(key);
         return chosen;
+    }
+
+    /**
+     * How many QPs the acknowledgement last given to {@link #answered} might answer, when it could not
+     * be bound because several hold its PSN (or held its QP's PSN at the last try); 0 when it was bound,
+     * or when no captured request of its pair holds its PSN.
+     */
+    int lastAmbiguity() {
+        return lastAmbiguity;
     }
 
     /** Makes sure the direction a request names exists, empty if new; false past the cap. */

@@ -10,6 +10,10 @@ import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.pcap.CaptureReader;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Judgement;
+import org.mprt.ctk.verdict.Outcome;
+import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.Judge;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
@@ -32,6 +36,10 @@ class AcknowledgementBindingTest {
     /** A's QPs that B's acknowledgements go to. */
     private static final int ANSWER_X = 0x21;
     private static final int ANSWER_Y = 0x22;
+
+    /** Node A's and node B's addresses on plane 0, as the frames carry them. */
+    private static final String A = "10.0.0.1";
+    private static final String B = "10.0.0.2";
 
     @TempDir
     Path dir;
@@ -93,6 +101,31 @@ class AcknowledgementBindingTest {
         assertThat(byQp.get(QP_1).answerQp()).isEqualTo(ANSWER_Y);
         assertThat(byQp.get(QP_2).answerQp()).isEqualTo(ANSWER_X);
         assertThat(byQp.get(QP_2).acknowledgedUpTo()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldCallARuleThatFollowsAnswersInconclusiveWhenNoneCouldBeBound() throws Exception {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = CaptureFile.ethernet("unbound.pcap");
+        double t = 0;
+        for (int psn = 0; psn <= 3; psn++) {
+            file.at(t++, request(b, QP_1, psn)).at(t++, request(b, QP_2, psn));
+        }
+        file.at(t++, b.acknowledge(ANSWER_X, 1, ACK, 2)).at(t++, b.acknowledge(ANSWER_Y, 1, ACK, 2))
+            .at(t++, b.acknowledge(ANSWER_X, 3, ACK, 4)).at(t++, b.acknowledge(ANSWER_Y, 3, ACK, 4));
+        file.write(dir);
+
+        final Judgement j = CaptureJudge.standard().fromConnectionStart().judge(dir.resolve(file.name()));
+
+        // The capture holds acknowledgements to judge; it cannot tell whose requests they answer.
+        final Verdict msn = j.verdictOn("ROCE-ACK-002").orElseThrow();
+        assertThat(msn.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(msn.explanation()).isEqualTo("frame 9: the acknowledgement to QP 0x21 at " + A + " cannot be bound to"
+            + " the requests it answers: 2 QPs from " + A + " to " + B + " have requests no acknowledgement is bound to,"
+            + " and several hold its PSN 1 (their PSNs run alike)");
+        assertThat(msn.frames()).containsExactly(9L);
+        // A rule about NAKs is not made inconclusive by ACKs: there is no NAK to judge.
+        assertThat(j.verdictOn("ROCE-GBN-001").orElseThrow().outcome()).isEqualTo(Outcome.NOT_APPLICABLE);
     }
 
     private static byte[] request(final BehaviourCaptures b, final int qp, final int psn) {
