@@ -26,11 +26,9 @@ final class ConnectedServices {
      */
     static QueuePairDirection answered(final Observation o, final SidedEvidence evidence) {
         final QueuePairDirection d = o.state().roceAnswered(o.packet());
-        if (d == null) {
-            final String why = o.state().roceUnboundReason(o.packet());
-            if (why != null) {
-                evidence.inconclusiveAnywhere(o.frameNumber(), () -> "frame " + o.frameNumber() + ": " + why);
-            }
+        if (d == null && o.state().isRoceAnswerAmbiguous(o.packet())) {
+            evidence.inconclusiveAnywhere(o.frameNumber(),
+                () -> "frame " + o.frameNumber() + ": " + o.state().roceUnboundReason(o.packet()));
         }
         return d;
     }

@@ -387,13 +387,15 @@ public final class CaptureState {
     }
 
     /**
-     * For the acknowledgement being judged, when several QPs of its address pair hold the PSN it
-     * acknowledges, so that the capture cannot tell whose requests it answers: why, as a sentence; else null.
+     * True for the acknowledgement being judged when several QPs of its address pair hold the PSN it
+     * acknowledges, so that the capture cannot tell whose requests it answers ({@link #roceUnboundReason}).
      */
+    public boolean isRoceAnswerAmbiguous(final DecodedPacket acknowledgement) {
+        return acknowledgement == current && currentRoceLooked && currentRoce == null && currentRoceAmbiguity > 0;
+    }
+
+    /** Why the acknowledgement being judged cannot be bound, as a sentence; only for one {@link #isRoceAnswerAmbiguous}. */
     public String roceUnboundReason(final DecodedPacket acknowledgement) {
-        if (acknowledgement != current || !currentRoceLooked || currentRoce != null || currentRoceAmbiguity == 0) {
-            return null;
-        }
         final Plane plane = Plane.of(acknowledgement);
         return "the acknowledgement to QP 0x" + Integer.toHexString(acknowledgement.bth().destQp()) + " at "
             + plane.destination() + " cannot be bound to the requests it answers: " + currentRoceAmbiguity + " QPs from "
