@@ -49,6 +49,8 @@ final class RoceTracker {
         long acknowledgements = 1;
         long nextTry;
         long bindingsThen;
+        /** Whether the last try found several QPs holding the PSN (else none did). */
+        boolean ambiguous;
 
         /** Counts this acknowledgement; true when it is to be tried. */
         boolean due(final Candidates pair) {
@@ -56,9 +58,10 @@ final class RoceTracker {
             return acknowledgements >= nextTry || pair.bindings != bindingsThen;
         }
 
-        void failed(final Candidates pair) {
+        void failed(final Candidates pair, final boolean severalHeld) {
             bindingsThen = pair.bindings;
             nextTry = acknowledgements * 2;
+            ambiguous = severalHeld;
         }
     }
 
@@ -111,7 +114,7 @@ final class RoceTracker {
         }
         Retry retry = retries.get(key);
         if (retry != null && !retry.due(pair)) {
-            lastAmbiguity = pair.unbound.size();
+            lastAmbiguity = retry.ambiguous ? pair.unbound.size() : 0;
             return null;
         }
         QueuePairDirection holding = null;
@@ -129,7 +132,7 @@ final class RoceTracker {
                 retries.put(key, retry);
             }
             if (retry != null) {
-                retry.failed(pair);
+                retry.failed(pair, holders > 1);
             }
             lastAmbiguity = holders > 1 ? pair.unbound.size() : 0;
             return null;

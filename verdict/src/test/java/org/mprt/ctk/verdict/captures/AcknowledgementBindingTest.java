@@ -119,6 +119,22 @@ class AcknowledgementBindingTest {
         assertThat(j.verdictOn("ROCE-GBN-001").orElseThrow().outcome()).isEqualTo(Outcome.NOT_APPLICABLE);
     }
 
+    @Test
+    void shouldLeaveARuleNotApplicableWhenTheAcknowledgementsAnswerNoCapturedRequest() throws Exception {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = CaptureFile.ethernet("answering-nothing.pcap");
+        double t = alike(b, file, 3);
+        // PSNs no QP of the pair sent: tried at the 1st and 2nd, passed over at the 3rd, and none of them ambiguous.
+        for (int psn = 100; psn <= 102; psn++) {
+            file.at(t++, b.acknowledge(ANSWER_X, psn, ACK, psn));
+        }
+        file.write(dir);
+
+        final Judgement j = CaptureJudge.standard().fromConnectionStart().judge(dir.resolve(file.name()));
+
+        assertThat(j.verdictOn("ROCE-ACK-002").orElseThrow().outcome()).isEqualTo(Outcome.NOT_APPLICABLE);
+    }
+
     /** Requests of QP_1 and QP_2 in turn, PSNs 0 to {@code upTo}, one microsecond apart; returns the time after them. */
     private static double alike(final BehaviourCaptures b, final CaptureFile file, final int upTo) {
         double t = 0;
