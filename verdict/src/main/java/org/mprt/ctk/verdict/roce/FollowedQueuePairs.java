@@ -3,6 +3,8 @@ package org.mprt.ctk.verdict.roce;
 import java.util.HashMap;
 import java.util.Map;
 import java.util.function.Supplier;
+import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 
@@ -37,6 +39,18 @@ final class FollowedQueuePairs<V> {
         final V made = maker.get();
         values.put(key, made);
         return made;
+    }
+
+    /**
+     * As {@link #of(DecodedPacket)} for the packet observed; for a new QP past the cap, null, and the
+     * rule's evidence told that the packet is not judged.
+     */
+    V of(final Observation o, final Evidence evidence) {
+        final V v = of(o.packet());
+        if (v == null) {
+            evidence.inconclusive(o.frameNumber(), () -> passedOver(o.frameNumber()));
+        }
+        return v;
     }
 
     /** Why a packet of a QP past the cap is not judged, for the verdict. */

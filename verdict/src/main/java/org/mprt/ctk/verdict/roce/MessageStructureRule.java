@@ -31,9 +31,8 @@ public final class MessageStructureRule extends EvidenceRule {
         }
         final Opcode op = o.packet().opcode();
         final int psn = o.psn();
-        final RequestStream stream = streams.of(o.packet());
+        final RequestStream stream = streams.of(o, evidence);
         if (stream == null) {
-            evidence.inconclusive(o.frameNumber(), () -> FollowedQueuePairs.passedOver(o.frameNumber()));
             return;
         }
         if (stream.step(psn, position) == RequestStream.Step.IN_ORDER) {

@@ -41,9 +41,8 @@ public final class PayloadSizeRule extends EvidenceRule {
             return;
         }
         final Opcode op = o.packet().opcode();
-        final QueuePair qp = queuePairs.of(o.packet());
+        final QueuePair qp = queuePairs.of(o, evidence);
         if (qp == null) {
-            evidence.inconclusive(o.frameNumber(), () -> FollowedQueuePairs.passedOver(o.frameNumber()));
             return;
         }
         final int payload = o.packet().payloadLength();

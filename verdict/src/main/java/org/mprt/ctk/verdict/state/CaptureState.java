@@ -240,8 +240,8 @@ public final class CaptureState {
             current = null;
             mprt.apply(frame, p, status, plane, sentBefore);
         } else {
-            final QueuePairDirection d = RoceOpcodes.isRequest(p.opcode()) ? roceRequests(p)
-                : RoceOpcodes.isAcknowledge(p.opcode()) ? roceAnswered(p) : null;
+            // The request's direction or the acknowledgement's requests, as looked up for the rules.
+            final QueuePairDirection d = currentRoceLooked ? currentRoce : null;
             current = null;
             roce.apply(frame.frameNumber(), frame.timestampNs(), p, d);
         }
