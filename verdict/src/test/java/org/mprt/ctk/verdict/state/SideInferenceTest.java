@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.state;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.mprt.ctk.pcap.LinkDirection;
@@ -74,15 +75,13 @@ class SideInferenceTest {
 
     @Test
     void shouldFollowTheStatedCapturePoint() throws Exception {
-        final SideInference stated = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("10.0.0.1"))),
-            Timers.defaults());
+        final SideInference stated = takenAt("10.0.0.1");
         final Plane aToB = new Plane(0, 0x0A00_0001L, 0, 0x0A00_0002L, false);
         final Direction fromA = Directions.answered(500);
         fromA.sentBetween(aToB);
         final Direction toA = Directions.answered(20_000);
         toA.sentBetween(aToB.reversed());
-        final Direction elsewhere = Directions.answered(500);
-        elsewhere.sentBetween(new Plane(0, 0x0A00_0003L, 0, 0x0A00_0004L, false));
+        final Direction elsewhere = ipv4(500, 0x0A00_0003L, 0x0A00_0004L);
 
         stated.place(fromA, null);
         stated.place(toA, null);
@@ -96,16 +95,12 @@ class SideInferenceTest {
     @Test
     void shouldPlaceDataBetweenAddressesOfOneHostAtBothEnds() {
         // Answered within 20 µs both ways, which alone would put the capture between the nodes.
-        final Direction loopback = Directions.answered(20_000);
-        loopback.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x7F00_0002L, false));
+        final Direction loopback = ipv4(20_000, 0x7F00_0001L, 0x7F00_0002L);
         final Direction ipv6Loopback = Directions.answered(20_000);
         ipv6Loopback.sentBetween(new Plane(0, 1, 0, 1, true));
-        final Direction toItself = Directions.answered(20_000);
-        toItself.sentBetween(new Plane(0, 0x0A00_0001L, 0, 0x0A00_0001L, false));
-        final Direction halfLoopback = Directions.answered(20_000);
-        halfLoopback.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x0A00_0002L, false));
-        final Direction wire = Directions.answered(20_000);
-        wire.sentBetween(new Plane(0, 0x0A00_0001L, 0, 0x0A00_0002L, false));
+        final Direction toItself = ipv4(20_000, 0x0A00_0001L, 0x0A00_0001L);
+        final Direction halfLoopback = ipv4(20_000, 0x7F00_0001L, 0x0A00_0002L);
+        final Direction wire = ipv4(20_000, 0x0A00_0001L, 0x0A00_0002L);
 
         for (final Direction d : List.of(loopback, ipv6Loopback, toItself, halfLoopback, wire)) {
             inferred.place(d, wire);
@@ -121,16 +116,11 @@ class SideInferenceTest {
 
     @Test
     void shouldNarrowACaptureOnOneHostToTheStatedNodesPortWhenItIsOneEnd() throws Exception {
-        final SideInference atB = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("127.0.0.2"))),
-            Timers.defaults());
-        final SideInference elsewhere = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("127.0.0.9"))),
-            Timers.defaults());
-        final Direction toB = Directions.answered(20_000);
-        toB.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x7F00_0002L, false));
-        final Direction fromB = Directions.answered(20_000);
-        fromB.sentBetween(new Plane(0, 0x7F00_0002L, 0, 0x7F00_0001L, false));
-        final Direction notB = Directions.answered(20_000);
-        notB.sentBetween(new Plane(0, 0x7F00_0001L, 0, 0x7F00_0003L, false));
+        final SideInference atB = takenAt("127.0.0.2");
+        final SideInference elsewhere = takenAt("127.0.0.9");
+        final Direction toB = ipv4(20_000, 0x7F00_0001L, 0x7F00_0002L);
+        final Direction fromB = ipv4(20_000, 0x7F00_0002L, 0x7F00_0001L);
+        final Direction notB = ipv4(20_000, 0x7F00_0001L, 0x7F00_0003L);
 
         atB.place(toB, fromB);
         atB.place(fromB, toB);
@@ -148,8 +138,7 @@ class SideInferenceTest {
         final SideInference stated = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("10.0.0.1"),
             InetAddress.getByName("10.1.0.1"))), Timers.defaults());
         // From one of the node's addresses to another: the stated node is both ends.
-        final Direction toItself = Directions.answered(500);
-        toItself.sentBetween(new Plane(0, 0x0A00_0001L, 0, 0x0A01_0001L, false));
+        final Direction toItself = ipv4(500, 0x0A00_0001L, 0x0A01_0001L);
 
         stated.place(toItself, null);
 
@@ -180,5 +169,17 @@ class SideInferenceTest {
         assertThat(received.side()).isEqualTo(CaptureSide.RECEIVER);
         assertThat(mixed.side()).as("timing decides").isEqualTo(CaptureSide.UNKNOWN);
         assertThat(partly.side()).as("timing decides").isEqualTo(CaptureSide.UNKNOWN);
+    }
+
+    /** Judging a capture stated to be taken at the node with this address. */
+    private static SideInference takenAt(final String address) throws UnknownHostException {
+        return new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName(address))), Timers.defaults());
+    }
+
+    /** A direction answered after {@code delayNs}, its data sent from one IPv4 address to another. */
+    private static Direction ipv4(final long delayNs, final long source, final long destination) {
+        final Direction d = Directions.answered(delayNs);
+        d.sentBetween(new Plane(0, source, 0, destination, false));
+        return d;
     }
 }
