@@ -79,7 +79,7 @@ final class ClassicPcapDecoder implements RecordDecoder {
         window.cover(recordOffset, RECORD_HEADER_LENGTH);
         final long capturedLengthBytes = window.unsignedIntAt(recordOffset + CAPTURED_LENGTH_FIELD_OFFSET, order);
         final long originalLengthBytes = window.unsignedIntAt(recordOffset + ORIGINAL_LENGTH_FIELD_OFFSET, order);
-        checkCapturedLength(frameNumber, recordOffset, capturedLengthBytes, originalLengthBytes, remainingBytes);
+        checkCapturedLength(frameNumber, recordOffset, capturedLengthBytes, remainingBytes);
         final long seconds = window.unsignedIntAt(recordOffset + TIMESTAMP_SECONDS_FIELD_OFFSET, order);
         final long fraction = window.unsignedIntAt(recordOffset + TIMESTAMP_FRACTION_FIELD_OFFSET, order);
 
@@ -96,18 +96,12 @@ final class ClassicPcapDecoder implements RecordDecoder {
         final long frameNumber,
         final long recordOffset,
         final long capturedLengthBytes,
-        final long originalLengthBytes,
         final long remainingBytes) throws CaptureFormatException {
         final long allowedBytes = Math.max(snapLengthBytes, LIBPCAP_MAXIMUM_SNAP_LENGTH_BYTES);
         if (capturedLengthBytes > allowedBytes) {
             throw new CaptureFormatException(file, frameNumber, recordOffset, "record header claims captured length "
                 + capturedLengthBytes + ", over the snap length " + snapLengthBytes + " (expected at most "
                 + allowedBytes + ")");
-        }
-        if (capturedLengthBytes > originalLengthBytes) {
-            throw new CaptureFormatException(file, frameNumber, recordOffset, "record header claims captured length "
-                + capturedLengthBytes + ", over the original length " + originalLengthBytes
-                + " (expected at most " + originalLengthBytes + ")");
         }
         final long largestBytes = window.windowSizeBytes() - RECORD_HEADER_LENGTH;
         if (capturedLengthBytes > largestBytes) {

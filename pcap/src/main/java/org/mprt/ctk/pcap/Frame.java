@@ -16,6 +16,7 @@ public final class Frame {
     private long timestampNs;
     private int capturedLengthBytes;
     private long originalLengthBytes;
+    private long statedOriginalLengthBytes;
     private int linkTypeNumber;
     private LinkType linkType = LinkType.UNKNOWN;
     private int interfaceId;
@@ -43,9 +44,27 @@ public final class Frame {
         return capturedLengthBytes;
     }
 
-    /** Length of the frame on the wire, at least {@link #capturedLengthBytes()}. */
+    /**
+     * Length of the frame on the wire, at least {@link #capturedLengthBytes()}: the record's original
+     * length, or its captured length where the record states less ({@link #isOriginalLengthUnderstated()}).
+     */
     public long originalLengthBytes() {
         return originalLengthBytes;
+    }
+
+    /** The original length as the record states it, which some writers set below the captured length. */
+    public long statedOriginalLengthBytes() {
+        return statedOriginalLengthBytes;
+    }
+
+    /**
+     * True when the record states an original length under its captured length. libpcap and Wireshark
+     * read such records, some writers make them (a length of 0, or one that leaves out an FCS the
+     * capture kept), and every captured byte was on the wire: the frame is read whole, its length on the
+     * wire taken as its captured length, and the reports count such records rather than refuse the file.
+     */
+    public boolean isOriginalLengthUnderstated() {
+        return statedOriginalLengthBytes < capturedLengthBytes;
     }
 
     /** True when the capture kept fewer bytes than were on the wire (snap length). */
@@ -121,7 +140,8 @@ public final class Frame {
         this.frameNumber = frameNumber;
         this.timestampNs = timestampNs;
         this.capturedLengthBytes = capturedLengthBytes;
-        this.originalLengthBytes = originalLengthBytes;
+        this.originalLengthBytes = Math.max(originalLengthBytes, capturedLengthBytes);
+        this.statedOriginalLengthBytes = originalLengthBytes;
         this.linkTypeNumber = linkTypeNumber;
         this.linkType = linkType;
         this.interfaceId = interfaceId;

@@ -63,11 +63,6 @@ final class PcapngPacketBlocks implements PcapngOptions.Visitor {
             throw malformed(frameNumber, blockOffset, PcapngDecoder.blockName(blockType) + " claims captured length "
                 + capturedLengthBytes + ", past the end of its block (expected at most " + roomBytes + ")");
         }
-        if (capturedLengthBytes > originalLengthBytes) {
-            throw malformed(frameNumber, blockOffset, PcapngDecoder.blockName(blockType) + " claims captured length "
-                + capturedLengthBytes + ", over the original length " + originalLengthBytes
-                + " (expected at most " + originalLengthBytes + ")");
-        }
         final int id = (int) interfaceId;
         checkSnapLength(frameNumber, blockOffset, blockType, id, capturedLengthBytes);
         final long ticks = (window.unsignedIntAt(blockOffset + TIMESTAMP_UPPER_FIELD_OFFSET, order) << 32)

@@ -24,7 +24,6 @@ import org.pcap4j.core.PcapNativeException;
  *       it to the snap length, the kit delivers what the file holds;</li>
  *   <li>a record over 262144 bytes in a file whose snap length allows it, or a pcapng packet over
  *       its interface's snap length: libpcap rejects the file, the kit reads it;</li>
- *   <li>a captured length over the original length: the kit rejects it, libpcap does not check;</li>
  *   <li>pcapng sections of different byte order, or interfaces of different link types in one
  *       section: libpcap rejects the file, the kit reads it;</li>
  *   <li>a microsecond field of 1000000 or more: pcap4j cannot build its timestamp and stops;</li>
@@ -159,8 +158,9 @@ public final class CaptureAgreement {
         if (frame.capturedLengthBytes() != pcap4jData.length) {
             add(frameNumber, "frame.cap_len", number(frame.capturedLengthBytes()), number(pcap4jData.length));
         }
-        if (frame.originalLengthBytes() != pcap4j.originalLengthBytes()) {
-            add(frameNumber, "frame.len", number(frame.originalLengthBytes()), number(pcap4j.originalLengthBytes()));
+        // What the record states: the kit reads an understated one as the captured length, libpcap as stated.
+        if (frame.statedOriginalLengthBytes() != pcap4j.originalLengthBytes()) {
+            add(frameNumber, "frame.len", number(frame.statedOriginalLengthBytes()), number(pcap4j.originalLengthBytes()));
         }
         if (frame.timestampNs() != pcap4j.timestampNs()) {
             add(frameNumber, "frame.time_epoch_ns", number(frame.timestampNs()), number(pcap4j.timestampNs()));

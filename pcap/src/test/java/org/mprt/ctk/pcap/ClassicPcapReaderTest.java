@@ -141,6 +141,30 @@ class ClassicPcapReaderTest {
     }
 
     @Test
+    void shouldReadARecordThatStatesAnOriginalLengthUnderItsCapturedLength() throws IOException {
+        // libpcap and Wireshark read such records; every captured byte was on the wire.
+        final Path file = CaptureBytes.littleEndian().pcapHeader(MAGIC_NANOSECONDS, 65_535, 1)
+            .pcapRecord(1, 0, FIRST, 0).pcapRecord(2, 0, FIRST, 4).pcapRecord(3, 0, SECOND, 3)
+            .writeTo(tempDir.resolve("understated.pcap"));
+
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            final Frame frame = new Frame();
+            for (final long stated : new long[] {0, 4}) {
+                assertThat(reader.next(frame)).isTrue();
+                assertThat(frame.copyData()).containsExactly(FIRST);
+                assertThat(frame.originalLengthBytes()).isEqualTo(5);
+                assertThat(frame.statedOriginalLengthBytes()).isEqualTo(stated);
+                assertThat(frame.isOriginalLengthUnderstated()).isTrue();
+                assertThat(frame.isTruncated()).isFalse();
+            }
+            assertThat(reader.next(frame)).isTrue();
+            assertThat(frame.originalLengthBytes()).isEqualTo(3);
+            assertThat(frame.isOriginalLengthUnderstated()).isFalse();
+            assertThat(reader.next(frame)).isFalse();
+        }
+    }
+
+    @Test
     void shouldReadAnEmptyCaptureAndZeroLengthFrames() throws IOException {
         final Path headerOnly = CaptureBytes.littleEndian().pcapHeader(MAGIC_NANOSECONDS, 65_535, 1)
             .writeTo(tempDir.resolve("header-only.pcap"));

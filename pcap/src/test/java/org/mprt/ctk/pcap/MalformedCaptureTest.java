@@ -7,6 +7,7 @@ import static org.assertj.core.api.Assertions.catchThrowableOfType;
 import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
 
@@ -113,14 +114,6 @@ class MalformedCaptureTest {
     }
 
     @Test
-    void shouldRejectACapturedLengthOverTheOriginalLength() throws IOException {
-        final byte[] bytes = pcap().pcapRecord(1, 0, FRAME, 4).toByteArray();
-
-        assertThat(readFails(bytes).getMessage()).contains("frame 1, byte offset " + FIRST_RECORD_OFFSET
-            + ": record header claims captured length 5, over the original length 4 (expected at most 4)");
-    }
-
-    @Test
     void shouldRejectAPcapngBlockLengthBelowTheMinimum() throws IOException {
         final byte[] bytes = pcapng().u32(4).u32(8).u32(8).toByteArray();
 
@@ -205,14 +198,6 @@ class MalformedCaptureTest {
     }
 
     @Test
-    void shouldRejectAnEnhancedPacketBlockWithCapturedLengthOverOriginalLength() throws IOException {
-        final byte[] bytes = pcapng().enhancedPacket(0, 1, FRAME, 2).toByteArray();
-
-        assertThat(readFails(bytes).getMessage()).contains("frame 1, byte offset " + FIRST_PACKET_BLOCK_OFFSET
-            + ": enhanced packet block claims captured length 5, over the original length 2 (expected at most 2)");
-    }
-
-    @Test
     void shouldRejectASectionHeaderWithABadByteOrderMagic() throws IOException {
         final byte[] bytes = CaptureBytes.littleEndian().u32(0x0A0D0D0A).u32(28).u32(0x1A2B3C4E).u16(1).u16(0)
             .u64(-1).u32(28).toByteArray();
@@ -259,7 +244,8 @@ class MalformedCaptureTest {
 
     @Test
     void shouldRaiseTheSameErrorWhenAskedAgain() throws IOException {
-        final Path file = Files.write(tempDir.resolve("again.pcap"), pcap().pcapRecord(1, 0, FRAME, 4).toByteArray());
+        final byte[] whole = pcap().pcapRecord(1, 0, FRAME, FRAME.length).toByteArray();
+        final Path file = Files.write(tempDir.resolve("again.pcap"), Arrays.copyOf(whole, whole.length - 2));
 
         try (CaptureReader reader = CaptureReader.open(file)) {
             final Frame frame = new Frame();

@@ -155,6 +155,22 @@ class PcapngReaderTest {
     }
 
     @Test
+    void shouldReadAnEnhancedPacketThatStatesAnOriginalLengthUnderItsCapturedLength() throws IOException {
+        final Path file = CaptureBytes.littleEndian().sectionHeader().interfaceDescription(1, 0, NO_TSRESOL)
+            .enhancedPacket(0, 1, FIRST, 2).writeTo(tempDir.resolve("understated.pcapng"));
+
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            final Frame frame = new Frame();
+            assertThat(reader.next(frame)).isTrue();
+            assertThat(frame.copyData()).containsExactly(FIRST);
+            assertThat(frame.originalLengthBytes()).isEqualTo(5);
+            assertThat(frame.statedOriginalLengthBytes()).isEqualTo(2);
+            assertThat(frame.isOriginalLengthUnderstated()).isTrue();
+            assertThat(reader.next(frame)).isFalse();
+        }
+    }
+
+    @Test
     void shouldSkipBlocksItDoesNotRead() throws IOException {
         final Path file = CaptureBytes.littleEndian()
             .sectionHeader()

@@ -47,6 +47,9 @@ public final class ConsoleSummary {
         if (c.clockStepsBack().count() > 0) {
             out.println("  " + c.clockStepsBack().sentence());
         }
+        if (c.understatedLengths().count() > 0) {
+            out.println("  " + c.understatedLengths().sentence());
+        }
         if (c.untrackedFrames() > 0) {
             out.println("  " + c.untrackedSentence());
         }

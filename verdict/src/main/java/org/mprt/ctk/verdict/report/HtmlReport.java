@@ -110,7 +110,8 @@ public final class HtmlReport {
             + (c.untrackedFrames() > 0 ? "; " + esc(c.untrackedSentence()) : "") + (c.encapsulatedFrames() > 0 ? "; " + c.encapsulatedFrames()
             + " frames were unwrapped from a mirror's or an overlay's encapsulation (ERSPAN, GRE, VXLAN, Geneve) and the"
             + " packets inside judged" : "") + ".</p>\n"
-            + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : ""));
+            + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : "")
+            + (c.understatedLengths().count() > 0 ? "<p>" + esc(c.understatedLengths().sentence()) + ".</p>\n" : ""));
         judgedWith(j.judgedWith(), w);
         w.write("<p>");
         final Map<Outcome, Integer> counts = j.counts();

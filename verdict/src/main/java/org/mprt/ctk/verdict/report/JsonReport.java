@@ -131,6 +131,12 @@ public final class JsonReport {
         g.writeNumberField("firstFrame", c.clockStepsBack().firstFrame());
         g.writeNumberField("largestNs", c.clockStepsBack().largestNs());
         g.writeEndObject();
+        g.writeObjectFieldStart("understatedLengths");
+        g.writeNumberField("count", c.understatedLengths().count());
+        g.writeNumberField("firstFrame", c.understatedLengths().firstFrame());
+        g.writeNumberField("firstCaptured", c.understatedLengths().firstCaptured());
+        g.writeNumberField("firstStated", c.understatedLengths().firstStated());
+        g.writeEndObject();
         g.writeEndObject();
     }
 

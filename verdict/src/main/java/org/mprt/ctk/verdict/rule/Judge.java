@@ -9,6 +9,7 @@ import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.pcap.link.NetworkLayerLocator;
 import org.mprt.ctk.verdict.ClockStepsBack;
+import org.mprt.ctk.verdict.UnderstatedLengths;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.Timers;
@@ -51,6 +52,8 @@ public final class Judge {
         public long firstStepBackFrame;
         public long largestStepBackNs;
         private long previousNs = Long.MIN_VALUE;
+        /** Frames whose record states an original length under its captured length ({@link UnderstatedLengths}). */
+        private UnderstatedLengths understated = UnderstatedLengths.NONE;
 
         /** Notes a frame's timestamp, counting a step back from the frame before it. */
         void stamped(final long frameNumber, final long ns) {
@@ -61,6 +64,18 @@ public final class Judge {
                 largestStepBackNs = Math.max(largestStepBackNs, previousNs - ns);
             }
             previousNs = ns;
+        }
+
+        /** Notes a record that states an original length under its captured length. */
+        void understated(final Frame frame) {
+            understated = understated.count() == 0
+                ? new UnderstatedLengths(1, frame.frameNumber(), frame.capturedLengthBytes(), frame.statedOriginalLengthBytes())
+                : new UnderstatedLengths(understated.count() + 1, understated.firstFrame(), understated.firstCaptured(),
+                    understated.firstStated());
+        }
+
+        public UnderstatedLengths understatedLengths() {
+            return understated;
         }
 
         public ClockStepsBack clockStepsBack() {
@@ -95,6 +110,9 @@ public final class Judge {
             while (reader.next(o.frame())) {
                 counts.frames++;
                 counts.stamped(o.frameNumber(), o.timestampNs());
+                if (o.frame().isOriginalLengthUnderstated()) {
+                    counts.understated(o.frame());
+                }
                 o.status(decode(o));
                 if (o.network().encapsulations() > 0) {
                     counts.encapsulated++;

@@ -1,0 +1,94 @@
+package org.mprt.ctk.verdict.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import com.fasterxml.jackson.databind.ObjectMapper;
+import java.io.ByteArrayOutputStream;
+import java.io.PrintStream;
+import java.nio.ByteBuffer;
+import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.requirement.RequirementCatalogue;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Judgement;
+import org.mprt.ctk.verdict.UnderstatedLengths;
+
+/**
+ * A capture whose records state an original length under their captured length, as some writers make
+ * them, is read and judged as if each stated its captured length, and every report counts such records.
+ */
+class UnderstatedLengthsTest {
+
+    private static final Path CAPTURE = Path.of("..", "captures", "wire", "mprt-clean.pcap");
+    private static final int FILE_HEADER_LENGTH = 24;
+    private static final int RECORD_HEADER_LENGTH = 16;
+    private static final int CAPTURED_LENGTH_OFFSET = 8;
+    private static final int ORIGINAL_LENGTH_OFFSET = 12;
+
+    @Test
+    void shouldJudgeTheFramesWholeAndSayWhichRecordsUnderstateTheirLength(@TempDir final Path dir) throws Exception {
+        final Judgement asWritten = CaptureJudge.standard().judge(CAPTURE);
+        // Frame 3 states 0 bytes on the wire, frame 5 one byte fewer than it holds.
+        final Path understated = withOriginalLengths(dir, 3, 0, 5, -1);
+
+        final Judgement j = CaptureJudge.standard().judge(understated);
+
+        assertThat(j.verdicts()).isEqualTo(asWritten.verdicts());
+        assertThat(j.capture().snappedFrames()).isEqualTo(asWritten.capture().snappedFrames());
+        assertThat(j.capture().understatedLengths().count()).isEqualTo(2);
+        assertThat(j.capture().understatedLengths().firstFrame()).isEqualTo(3);
+        assertThat(j.capture().understatedLengths().firstStated()).isZero();
+        assertThat(console(j)).contains("2 records state original lengths under their captured lengths (the first: frame 3, "
+            + j.capture().understatedLengths().firstCaptured() + " bytes captured, 0 stated): read as their captured lengths");
+        final JsonNode json = json(j).path("capture").path("understatedLengths");
+        assertThat(json.path("count").asLong()).isEqualTo(2);
+        assertThat(json.path("firstFrame").asLong()).isEqualTo(3);
+    }
+
+    @Test
+    void shouldSayNothingOfACaptureWhoseLengthsAgree() throws Exception {
+        final Judgement j = CaptureJudge.standard().judge(CAPTURE);
+
+        assertThat(j.capture().understatedLengths()).isEqualTo(UnderstatedLengths.NONE);
+        assertThat(console(j)).doesNotContain("original length");
+        assertThat(json(j).path("capture").path("understatedLengths").path("count").asLong()).isZero();
+    }
+
+    /**
+     * The capture with frame {@code a}'s record stating {@code aStated} as its original length, and frame
+     * {@code b}'s its captured length plus {@code bDelta}.
+     */
+    private static Path withOriginalLengths(final Path dir, final long a, final int aStated, final long b, final int bDelta)
+        throws Exception {
+        final ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(CAPTURE));
+        bytes.order(bytes.getInt(0) == 0xA1B2C3D4 || bytes.getInt(0) == 0xA1B23C4D ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
+        int record = FILE_HEADER_LENGTH;
+        for (long n = 1; record < bytes.limit(); n++) {
+            final int captured = bytes.getInt(record + CAPTURED_LENGTH_OFFSET);
+            if (n == a) {
+                bytes.putInt(record + ORIGINAL_LENGTH_OFFSET, aStated);
+            } else if (n == b) {
+                bytes.putInt(record + ORIGINAL_LENGTH_OFFSET, captured + bDelta);
+            }
+            record += RECORD_HEADER_LENGTH + captured;
+        }
+        return Files.write(dir.resolve("understated.pcap"), bytes.array());
+    }
+
+    private static String console(final Judgement j) {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        ConsoleSummary.print(j, new PrintStream(out, true, StandardCharsets.UTF_8));
+        return out.toString(StandardCharsets.UTF_8);
+    }
+
+    private static JsonNode json(final Judgement j) throws Exception {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new JsonReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
+        return new ObjectMapper().readTree(out.toByteArray());
+    }
+}
