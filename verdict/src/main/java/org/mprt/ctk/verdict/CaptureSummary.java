@@ -17,7 +17,8 @@ import org.mprt.ctk.verdict.state.CaptureState;
  *                           ICRC are not
  * @param unidentifiedFrames frames the capture cut before the bytes that tell whether they are RoCEv2
  *                           at all (at the latest, the UDP destination port)
- * @param malformedFrames    frames sent to UDP port 4791 that are broken as sent
+ * @param malformedFrames    frames broken as sent: to UDP port 4791, or with an IP header too broken to
+ *                           tell where they went (which could hide a RoCE packet, so they are not other)
  * @param otherFrames        frames of other protocols, counted and skipped
  * @param untrackedFrames    RoCEv2 or MPRT frames (among the counts above) of connection directions
  *                           beyond the engine's cap ({@link CaptureState#MAX_DIRECTIONS} per profile): the header rules judged

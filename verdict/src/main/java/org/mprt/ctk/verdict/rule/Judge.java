@@ -40,7 +40,7 @@ public final class Judge {
         public long snapped;
         /** Frames the capture cut before the bytes that tell whether they are RoCEv2 at all. */
         public long unidentified;
-        /** Frames to UDP port 4791 that are broken as sent. */
+        /** Frames broken as sent: to UDP port 4791, or with an IP header too broken to tell where they went. */
         public long malformed;
         public long other;
         /** RoCEv2 and MPRT packets the capture holds a second time, dropped when told so ({@code ScenarioFacts}). */
