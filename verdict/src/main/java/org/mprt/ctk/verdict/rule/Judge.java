@@ -52,8 +52,9 @@ public final class Judge {
         public long firstStepBackFrame;
         public long largestStepBackNs;
         private long previousNs = Long.MIN_VALUE;
-        /** Frames whose record states an original length under its captured length ({@link UnderstatedLengths}). */
-        private UnderstatedLengths understated = UnderstatedLengths.NONE;
+        /** Frames whose record states an original length under its captured length ({@link UnderstatedLengths}), and the first. */
+        private long understated;
+        private UnderstatedLengths firstUnderstated = UnderstatedLengths.NONE;
 
         /** Notes a frame's timestamp, counting a step back from the frame before it. */
         void stamped(final long frameNumber, final long ns) {
@@ -68,14 +69,16 @@ public final class Judge {
 
         /** Notes a record that states an original length under its captured length. */
         void understated(final Frame frame) {
-            understated = understated.count() == 0
-                ? new UnderstatedLengths(1, frame.frameNumber(), frame.capturedLengthBytes(), frame.statedOriginalLengthBytes())
-                : new UnderstatedLengths(understated.count() + 1, understated.firstFrame(), understated.firstCaptured(),
-                    understated.firstStated());
+            if (understated++ == 0) {
+                firstUnderstated = new UnderstatedLengths(1, frame.frameNumber(), frame.capturedLengthBytes(),
+                    frame.statedOriginalLengthBytes());
+            }
         }
 
         public UnderstatedLengths understatedLengths() {
-            return understated;
+            final UnderstatedLengths first = firstUnderstated;
+            return understated == 0 ? UnderstatedLengths.NONE
+                : new UnderstatedLengths(understated, first.firstFrame(), first.firstCaptured(), first.firstStated());
         }
 
         public ClockStepsBack clockStepsBack() {
