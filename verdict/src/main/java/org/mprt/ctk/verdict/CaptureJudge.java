@@ -184,7 +184,7 @@ public final class CaptureJudge {
         final CaptureSummary summary = new CaptureSummary(name, digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
             counts.other, state.untrackedFrames(), counts.duplicate, counts.encapsulated, counts.clockStepsBack(),
-            counts.understatedLengths());
+            counts.understatedLengths(), counts.unreadLinkTypes());
         final List<DirectionSummary> directions = new ArrayList<>();
         for (final MprtDirection d : state.mprtDirections()) {
             directions.add(DirectionSummary.of("MPRT", d));

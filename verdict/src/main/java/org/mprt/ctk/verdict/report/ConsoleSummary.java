@@ -50,6 +50,9 @@ public final class ConsoleSummary {
         if (c.understatedLengths().count() > 0) {
             out.println("  " + c.understatedLengths().sentence());
         }
+        if (c.unreadLinkTypes().count() > 0) {
+            out.println("  " + c.unreadLinkTypes().sentence());
+        }
         if (c.untrackedFrames() > 0) {
             out.println("  " + c.untrackedSentence());
         }

@@ -137,6 +137,15 @@ public final class JsonReport {
         g.writeNumberField("firstCaptured", c.understatedLengths().firstCaptured());
         g.writeNumberField("firstStated", c.understatedLengths().firstStated());
         g.writeEndObject();
+        g.writeObjectFieldStart("unreadLinkTypes");
+        g.writeNumberField("count", c.unreadLinkTypes().count());
+        g.writeNumberField("firstFrame", c.unreadLinkTypes().firstFrame());
+        g.writeArrayFieldStart("linkTypes");
+        for (final int type : c.unreadLinkTypes().linkTypes()) {
+            g.writeNumber(type);
+        }
+        g.writeEndArray();
+        g.writeEndObject();
         g.writeEndObject();
     }
 

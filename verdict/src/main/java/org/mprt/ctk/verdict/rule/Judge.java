@@ -2,14 +2,17 @@ package org.mprt.ctk.verdict.rule;
 
 import java.io.IOException;
 import java.io.UncheckedIOException;
+import java.util.Arrays;
 import java.util.List;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
+import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.pcap.link.NetworkLayerLocator;
 import org.mprt.ctk.verdict.ClockStepsBack;
 import org.mprt.ctk.verdict.UnderstatedLengths;
+import org.mprt.ctk.verdict.UnreadLinkTypes;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.Timers;
@@ -55,6 +58,11 @@ public final class Judge {
         /** Frames whose record states an original length under its captured length ({@link UnderstatedLengths}), and the first. */
         private long understated;
         private UnderstatedLengths firstUnderstated = UnderstatedLengths.NONE;
+        /** Frames of link types not unwrapped ({@link UnreadLinkTypes}), the first, and their LINKTYPE numbers. */
+        private long unread;
+        private long firstUnread;
+        private final int[] unreadLinkTypes = new int[UnreadLinkTypes.MAX_LISTED];
+        private int unreadLinkTypesListed;
 
         /** Notes a frame's timestamp, counting a step back from the frame before it. */
         void stamped(final long frameNumber, final long ns) {
@@ -73,6 +81,27 @@ public final class Judge {
                 firstUnderstated = new UnderstatedLengths(1, frame.frameNumber(), frame.capturedLengthBytes(),
                     frame.statedOriginalLengthBytes());
             }
+        }
+
+        /** Notes a frame of a link type the kit does not unwrap. */
+        void unread(final Frame frame) {
+            if (unread++ == 0) {
+                firstUnread = frame.frameNumber();
+            }
+            final int type = frame.linkTypeNumber();
+            for (int i = 0; i < unreadLinkTypesListed; i++) {
+                if (unreadLinkTypes[i] == type) {
+                    return;
+                }
+            }
+            if (unreadLinkTypesListed < unreadLinkTypes.length) {
+                unreadLinkTypes[unreadLinkTypesListed++] = type;
+            }
+        }
+
+        public UnreadLinkTypes unreadLinkTypes() {
+            return unread == 0 ? UnreadLinkTypes.NONE : new UnreadLinkTypes(unread, firstUnread,
+                Arrays.stream(unreadLinkTypes, 0, unreadLinkTypesListed).boxed().toList());
         }
 
         public UnderstatedLengths understatedLengths() {
@@ -117,6 +146,9 @@ public final class Judge {
                     counts.understated(o.frame());
                 }
                 o.status(decode(o));
+                if (o.frame().linkType() == LinkType.UNKNOWN) {
+                    counts.unread(o.frame());
+                }
                 if (o.network().encapsulations() > 0) {
                     counts.encapsulated++;
                 }

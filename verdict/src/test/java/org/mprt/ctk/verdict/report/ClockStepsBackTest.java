@@ -3,10 +3,6 @@ package org.mprt.ctk.verdict.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -15,7 +11,6 @@ import org.mprt.ctk.pcap.CaptureWriter;
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
-import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.ClockStepsBack;
 import org.mprt.ctk.verdict.Judgement;
@@ -36,8 +31,8 @@ class ClockStepsBackTest {
         final Judgement j = CaptureJudge.standard().judge(stepped);
 
         assertThat(j.capture().clockStepsBack()).isEqualTo(new ClockStepsBack(2, 3, 5_000));
-        assertThat(console(j)).contains("timestamps step back at 2 frames (the first: frame 3; the largest step 5000 ns)");
-        final JsonNode steps = json(j).path("capture").path("clockStepsBack");
+        assertThat(WrittenReports.console(j)).contains("timestamps step back at 2 frames (the first: frame 3; the largest step 5000 ns)");
+        final JsonNode steps = WrittenReports.json(j).path("capture").path("clockStepsBack");
         assertThat(steps.path("count").asLong()).isEqualTo(2);
         assertThat(steps.path("firstFrame").asLong()).isEqualTo(3);
         assertThat(steps.path("largestNs").asLong()).isEqualTo(5_000);
@@ -48,8 +43,8 @@ class ClockStepsBackTest {
         final Judgement j = CaptureJudge.standard().judge(CAPTURE);
 
         assertThat(j.capture().clockStepsBack()).isEqualTo(ClockStepsBack.NONE);
-        assertThat(console(j)).doesNotContain("step back");
-        assertThat(json(j).path("capture").path("clockStepsBack").path("count").asLong()).isZero();
+        assertThat(WrittenReports.console(j)).doesNotContain("step back");
+        assertThat(WrittenReports.json(j).path("capture").path("clockStepsBack").path("count").asLong()).isZero();
     }
 
     /** The capture's frames, frame {@code a} moved to {@code aNs} before the frame ahead of it, frame {@code b} likewise. */
@@ -66,17 +61,5 @@ class ClockStepsBackTest {
             }
         }
         return out;
-    }
-
-    private static String console(final Judgement j) {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ConsoleSummary.print(j, new PrintStream(out, true, StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private static JsonNode json(final Judgement j) throws Exception {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new JsonReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
-        return new ObjectMapper().readTree(out.toByteArray());
     }
 }

@@ -3,17 +3,12 @@ package org.mprt.ctk.verdict.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import com.fasterxml.jackson.databind.ObjectMapper;
-import java.io.ByteArrayOutputStream;
-import java.io.PrintStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
-import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
-import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.UnderstatedLengths;
@@ -43,9 +38,9 @@ class UnderstatedLengthsTest {
         assertThat(j.capture().understatedLengths().count()).isEqualTo(2);
         assertThat(j.capture().understatedLengths().firstFrame()).isEqualTo(3);
         assertThat(j.capture().understatedLengths().firstStated()).isZero();
-        assertThat(console(j)).contains("2 records state original lengths under their captured lengths (the first: frame 3, "
+        assertThat(WrittenReports.console(j)).contains("2 records state original lengths under their captured lengths (the first: frame 3, "
             + j.capture().understatedLengths().firstCaptured() + " bytes captured, 0 stated): read as their captured lengths");
-        final JsonNode json = json(j).path("capture").path("understatedLengths");
+        final JsonNode json = WrittenReports.json(j).path("capture").path("understatedLengths");
         assertThat(json.path("count").asLong()).isEqualTo(2);
         assertThat(json.path("firstFrame").asLong()).isEqualTo(3);
     }
@@ -55,8 +50,8 @@ class UnderstatedLengthsTest {
         final Judgement j = CaptureJudge.standard().judge(CAPTURE);
 
         assertThat(j.capture().understatedLengths()).isEqualTo(UnderstatedLengths.NONE);
-        assertThat(console(j)).doesNotContain("original length");
-        assertThat(json(j).path("capture").path("understatedLengths").path("count").asLong()).isZero();
+        assertThat(WrittenReports.console(j)).doesNotContain("original length");
+        assertThat(WrittenReports.json(j).path("capture").path("understatedLengths").path("count").asLong()).isZero();
     }
 
     /**
@@ -78,17 +73,5 @@ class UnderstatedLengthsTest {
             record += RECORD_HEADER_LENGTH + captured;
         }
         return Files.write(dir.resolve("understated.pcap"), bytes.array());
-    }
-
-    private static String console(final Judgement j) {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        ConsoleSummary.print(j, new PrintStream(out, true, StandardCharsets.UTF_8));
-        return out.toString(StandardCharsets.UTF_8);
-    }
-
-    private static JsonNode json(final Judgement j) throws Exception {
-        final ByteArrayOutputStream out = new ByteArrayOutputStream();
-        new JsonReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
-        return new ObjectMapper().readTree(out.toByteArray());
     }
 }
