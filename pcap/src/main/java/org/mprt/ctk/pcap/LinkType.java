@@ -18,6 +18,8 @@ public enum LinkType {
     LOOP(108),
     /** Linux "cooked" capture, version 1 (16-byte header). */
     LINUX_SLL(113),
+    /** An Endace capture card's record (Extensible Record Format) around an Ethernet frame or an IP packet. */
+    ERF(197),
     /** Raw IPv4, no link-layer header. */
     IPV4(228),
     /** Raw IPv6, no link-layer header. */
@@ -57,6 +59,8 @@ public enum LinkType {
                 return LOOP;
             case 113:
                 return LINUX_SLL;
+            case 197:
+                return ERF;
             case 228:
                 return IPV4;
             case 229:

@@ -269,6 +269,7 @@ final class EncapsulationDecoder {
         }
         final int etherType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + inner + EthernetDecoder.ETHER_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, etherType, inner + EthernetDecoder.HEADER_LENGTH, result);
+        result.sourceMac(inner + EthernetDecoder.SOURCE_MAC_FIELD_OFFSET);
         return true;
     }
 

@@ -21,6 +21,7 @@ import java.nio.ByteBuffer;
  * </pre>
  */
 final class EthernetDecoder implements LinkLayerDecoder {
+    static final int SOURCE_MAC_FIELD_OFFSET = 6;
     static final int ETHER_TYPE_FIELD_OFFSET = 12;
     static final int HEADER_LENGTH = ETHER_TYPE_FIELD_OFFSET + Short.BYTES;
 
@@ -33,6 +34,7 @@ final class EthernetDecoder implements LinkLayerDecoder {
         }
         final int etherType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + ETHER_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, etherType, HEADER_LENGTH, result);
+        result.sourceMac(SOURCE_MAC_FIELD_OFFSET);
         // Linux's loopback device frames its packets with both addresses zero, which no NIC sends.
         if (frame.getLong(frameOffset) == 0 && frame.getInt(frameOffset + Long.BYTES) == 0) {
             result.onLoopbackDevice();

@@ -23,6 +23,7 @@ final class LinuxSll2Decoder implements LinkLayerDecoder {
     static final int PROTOCOL_TYPE_FIELD_OFFSET = 0;
     static final int ARPHRD_TYPE_FIELD_OFFSET = 8;
     static final int PACKET_TYPE_FIELD_OFFSET = 10;
+    static final int ADDRESS_LENGTH_FIELD_OFFSET = 11;
     static final int LINK_LAYER_ADDRESS_FIELD_OFFSET = 12;
     static final int HEADER_LENGTH = LINK_LAYER_ADDRESS_FIELD_OFFSET + Long.BYTES;
 
@@ -36,8 +37,12 @@ final class LinuxSll2Decoder implements LinkLayerDecoder {
         final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
         result.direction(LinkDirection.ofLinuxPacketType(NetworkByteOrder.unsignedByteAt(frame, frameOffset + PACKET_TYPE_FIELD_OFFSET)));
-        if (NetworkByteOrder.unsignedShortAt(frame, frameOffset + ARPHRD_TYPE_FIELD_OFFSET) == LinuxSllDecoder.ARPHRD_LOOPBACK) {
+        final int arphrd = NetworkByteOrder.unsignedShortAt(frame, frameOffset + ARPHRD_TYPE_FIELD_OFFSET);
+        if (arphrd == LinuxSllDecoder.ARPHRD_LOOPBACK) {
             result.onLoopbackDevice();
+        } else if (arphrd == LinuxSllDecoder.ARPHRD_ETHER
+            && NetworkByteOrder.unsignedByteAt(frame, frameOffset + ADDRESS_LENGTH_FIELD_OFFSET) == LinuxSllDecoder.MAC_LENGTH) {
+            result.sourceMac(LINK_LAYER_ADDRESS_FIELD_OFFSET);
         }
     }
 }

@@ -26,6 +26,11 @@ final class LinuxSllDecoder implements LinkLayerDecoder {
     static final int ARPHRD_TYPE_FIELD_OFFSET = 2;
     /** The ARPHRD_ type of Linux's loopback device (linux/if_arp.h). */
     static final int ARPHRD_LOOPBACK = 772;
+    /** The ARPHRD_ type of an Ethernet device, whose link-layer address is a 6-byte MAC. */
+    static final int ARPHRD_ETHER = 1;
+    static final int MAC_LENGTH = 6;
+    static final int ADDRESS_LENGTH_FIELD_OFFSET = 4;
+    static final int ADDRESS_FIELD_OFFSET = 6;
     static final int PROTOCOL_TYPE_FIELD_OFFSET = 14;
     static final int HEADER_LENGTH = PROTOCOL_TYPE_FIELD_OFFSET + Short.BYTES;
 
@@ -39,8 +44,13 @@ final class LinuxSllDecoder implements LinkLayerDecoder {
         final int protocolType = NetworkByteOrder.unsignedShortAt(frame, frameOffset + PROTOCOL_TYPE_FIELD_OFFSET);
         EtherTypeChain.follow(frame, frameOffset, lengthBytes, protocolType, HEADER_LENGTH, result);
         result.direction(LinkDirection.ofLinuxPacketType(NetworkByteOrder.unsignedShortAt(frame, frameOffset + PACKET_TYPE_FIELD_OFFSET)));
-        if (NetworkByteOrder.unsignedShortAt(frame, frameOffset + ARPHRD_TYPE_FIELD_OFFSET) == ARPHRD_LOOPBACK) {
+        final int arphrd = NetworkByteOrder.unsignedShortAt(frame, frameOffset + ARPHRD_TYPE_FIELD_OFFSET);
+        if (arphrd == ARPHRD_LOOPBACK) {
             result.onLoopbackDevice();
+        } else if (arphrd == ARPHRD_ETHER
+            && NetworkByteOrder.unsignedShortAt(frame, frameOffset + ADDRESS_LENGTH_FIELD_OFFSET) == MAC_LENGTH) {
+            // The sender's address, whichever way the packet went (packet(7)'s sll_addr).
+            result.sourceMac(ADDRESS_FIELD_OFFSET);
         }
     }
 }

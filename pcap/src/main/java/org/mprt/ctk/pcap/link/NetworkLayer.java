@@ -25,6 +25,7 @@ public final class NetworkLayer {
     private boolean mayBeCut;
     private boolean loopbackDevice;
     private int mirroredFrameLengthBytes = -1;
+    private int sourceMacOffsetBytes = -1;
 
     public NetworkLayerKind kind() {
         return kind;
@@ -81,10 +82,26 @@ public final class NetworkLayer {
      * The length the frame inside an encapsulation had before a mirror may have cut it, as its IP header
      * claims (from the start of the whole frame, like {@link #offsetBytes()}): set when an encapsulation
      * says its mirror truncated the frame (ERSPAN's T bit) or cannot say (ERSPAN type I, GRE, VXLAN,
-     * Geneve); -1 otherwise. A packet shorter than this was cut by the mirror, not sent so.
+     * Geneve), or when a capture card's record keeps less of the frame than its length on the wire
+     * (ERF); -1 otherwise. A packet shorter than this was cut by the mirror or the card, not sent so.
      */
     public int mirroredFrameLengthBytes() {
         return mirroredFrameLengthBytes;
+    }
+
+    /**
+     * Where the 6-byte MAC address of the frame's sender starts (from the start of the whole frame, like
+     * {@link #offsetBytes()}), as the link layer around the network layer gives it: an Ethernet header's
+     * source address, or a Linux cooked header's link-layer address. Inside an encapsulation, the
+     * mirrored frame's own, never the mirror's. -1 when the link layer gives none (raw IP, loopback, a
+     * packet a mirror carried without its Ethernet header).
+     */
+    public int sourceMacOffsetBytes() {
+        return sourceMacOffsetBytes;
+    }
+
+    void sourceMac(final int offsetBytes) {
+        sourceMacOffsetBytes = offsetBytes;
     }
 
     boolean mayBeCut() {
@@ -140,6 +157,7 @@ public final class NetworkLayer {
         direction = LinkDirection.NOT_STATED;
         mayBeCut = false;
         mirroredFrameLengthBytes = -1;
+        sourceMacOffsetBytes = -1;
         loopbackDevice = false;
     }
 

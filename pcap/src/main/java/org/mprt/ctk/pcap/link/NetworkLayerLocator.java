@@ -7,8 +7,8 @@ import org.mprt.ctk.pcap.LinkType;
 
 /**
  * Finds the network-layer header of a frame by unwrapping its link layer: Ethernet with stacked
- * VLAN tags, Linux SLL and SLL2, raw IP, and BSD/OpenBSD loopback. One decoder per link type; this
- * class only picks it. A frame a remote mirror or an overlay delivered inside another packet
+ * VLAN tags, Linux SLL and SLL2, raw IP, BSD/OpenBSD loopback, and an Endace card's ERF record. One
+ * decoder per link type; this class only picks it. A frame a remote mirror or an overlay delivered inside another packet
  * (ERSPAN, GRE, VXLAN, Geneve) is then unwrapped to the packet inside ({@link EncapsulationDecoder}).
  *
  * <p>Nothing here allocates or throws on frame content: a short header is
@@ -74,6 +74,7 @@ public final class NetworkLayerLocator {
         decoders[LinkType.IPV6.ordinal()] = RawIpDecoder.declared(NetworkLayerKind.IPV6);
         decoders[LinkType.NULL.ordinal()] = LoopbackDecoder.nullLinkType();
         decoders[LinkType.LOOP.ordinal()] = LoopbackDecoder.loopLinkType();
+        decoders[LinkType.ERF.ordinal()] = new ErfDecoder();
         return decoders;
     }
 }

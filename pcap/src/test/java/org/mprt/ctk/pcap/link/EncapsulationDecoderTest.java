@@ -92,6 +92,22 @@ class EncapsulationDecoderTest {
     }
 
     @Test
+    void shouldGiveTheMirroredFramesSourceAddressNeverTheMirrors() {
+        for (final Map.Entry<Encapsulation, byte[]> e : wrapped().entrySet()) {
+            final ByteBuffer frame = ByteBuffer.wrap(e.getValue());
+            final NetworkLayer layer = HexFrame.locate(LinkType.ETHERNET, frame);
+
+            if (e.getKey() == Encapsulation.GRE_IP) {
+                assertThat(layer.sourceMacOffsetBytes()).as("a packet carried without its Ethernet header").isEqualTo(-1);
+            } else {
+                // The mirrored frame's Ethernet header ends where its packet starts; its source address is 0xDD.
+                assertThat(layer.sourceMacOffsetBytes()).as("%s", e.getKey()).isEqualTo(layer.offsetBytes() - 8);
+                assertThat(frame.get(layer.sourceMacOffsetBytes() + 5)).isEqualTo((byte) 0xDD);
+            }
+        }
+    }
+
+    @Test
     void shouldUnwrapOverIpv6WithExtensionHeadersAndIpInsideGeneve() {
         final byte[] overIpv6 = ethernet(EtherType.IPV6, EncapsulatedFrames.ipv6(60, EncapsulatedFrames.destinationOptions(GRE,
             gre(GRE_SEQUENCE, 0x88BE, erspanII(1, ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE)))))));

@@ -79,6 +79,7 @@ class EthernetDecoderTest {
         assertThat(layer.etherType()).isEqualTo(EtherType.MAC_CONTROL);
         assertThat(layer.isMacControl()).isTrue();
         assertThat(layer.offsetBytes()).isEqualTo(14);
+        assertThat(layer.sourceMacOffsetBytes()).isEqualTo(6);
     }
 
     @Test

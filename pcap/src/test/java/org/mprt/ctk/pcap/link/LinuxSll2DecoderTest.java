@@ -17,6 +17,7 @@ class LinuxSll2DecoderTest {
         assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV6);
         assertThat(layer.offsetBytes()).isEqualTo(20);
         assertThat(layer.etherType()).isEqualTo(EtherType.IPV6);
+        assertThat(layer.sourceMacOffsetBytes()).isEqualTo(12);
     }
 
     @Test

@@ -17,6 +17,16 @@ class LinuxSllDecoderTest {
         assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV4);
         assertThat(layer.offsetBytes()).isEqualTo(16);
         assertThat(layer.etherType()).isEqualTo(EtherType.IPV4);
+        assertThat(layer.sourceMacOffsetBytes()).isEqualTo(6);
+    }
+
+    @Test
+    void shouldGiveNoSourceAddressForALinkLayerAddressThatIsNotAMac() {
+        // ARPHRD_IPGRE (778), a 4-byte address.
+        final NetworkLayer layer = HexFrame.locate(LinkType.LINUX_SLL, HexFrame.of("0000 030a 0004 c0a8000100000000 0800 4500"));
+
+        assertThat(layer.kind()).isEqualTo(NetworkLayerKind.IPV4);
+        assertThat(layer.sourceMacOffsetBytes()).isEqualTo(-1);
     }
 
     @Test

@@ -16,6 +16,7 @@ class RawIpDecoderTest {
         assertThat(ipv4.etherType()).isEqualTo(EtherType.IPV4);
         assertThat(ipv6.kind()).isEqualTo(NetworkLayerKind.IPV6);
         assertThat(ipv6.etherType()).isEqualTo(EtherType.IPV6);
+        assertThat(HexFrame.locate(LinkType.RAW, HexFrame.of("4500 0014")).sourceMacOffsetBytes()).isEqualTo(-1);
     }
 
     @Test

@@ -1,6 +1,5 @@
 package org.mprt.ctk.verdict.cc;
 
-import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
@@ -12,6 +11,8 @@ import org.mprt.ctk.verdict.rule.EvidenceRule;
  * traffic says nothing about MPRT devices.
  */
 public final class NoPauseFramesRule extends EvidenceRule {
+
+    private static final int MAC_LENGTH = 6;
 
     private long frames;
 
@@ -30,13 +31,15 @@ public final class NoPauseFramesRule extends EvidenceRule {
         }
     }
 
+    /** The sender's MAC address as the link layer gives it: inside a mirror's encapsulation, the mirrored frame's. */
     private static String sourceMac(final Observation o) {
-        if (o.frame().linkType() != LinkType.ETHERNET || o.frame().capturedLengthBytes() < 12) {
+        final int at = o.network().sourceMacOffsetBytes();
+        if (at < 0 || o.frame().capturedLengthBytes() < at + MAC_LENGTH) {
             return "an unknown source";
         }
         final StringBuilder b = new StringBuilder(17);
-        for (int i = 6; i < 12; i++) {
-            if (i > 6) {
+        for (int i = at; i < at + MAC_LENGTH; i++) {
+            if (i > at) {
                 b.append(':');
             }
             b.append(String.format("%02x", o.frame().byteAt(i) & 0xFF));

@@ -8,6 +8,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Comparator;
 import java.util.List;
+import java.util.zip.CRC32;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
 import org.mprt.ctk.wire.icrc.Icrc;
@@ -162,6 +163,8 @@ final class CaptureFile {
     private static final int ERSPAN_SESSION = 5;
     private static final int VXLAN_PORT = 4789;
     private static final int VXLAN_NETWORK = 42;
+    /** An ERF record's header before its extension headers and Ethernet offset and pad bytes. */
+    private static final int ERF_HEADER = 16;
 
     /**
      * A mirrored frame as a switch's ERSPAN type II session delivers it to a remote collector:
@@ -195,6 +198,30 @@ final class CaptureFile {
         udp.putShort((short) (0xC000 | mirrored.length)).putShort((short) VXLAN_PORT).putShort((short) udp.capacity())
             .putShort((short) 0).putInt(0x0800_0000).putInt(VXLAN_NETWORK << 8).put(mirrored);
         return toCollector(17, udp.array());
+    }
+
+    /**
+     * An Ethernet frame as an Endace capture card records it (LINKTYPE_ERF): a 16-byte ERF header of type
+     * 2 (Ethernet, no extension header) whose wire length counts the frame and its FCS, the 2 offset and
+     * pad bytes, then the frame and its FCS as the card received them, cut to {@code keepBytes} when the
+     * card keeps fewer, and the record padded to a multiple of 8 bytes as cards write them. The record's
+     * timestamp (32.32 fixed point, little-endian) is the {@code index}-th microsecond after the epoch, as
+     * {@link #spaced} stamps the pcap record of the {@code index}-th frame.
+     */
+    static byte[] erf(final byte[] ethernet, final int index, final int keepBytes) {
+        final ByteBuffer wire = ByteBuffer.allocate(ethernet.length + 4).put(ethernet);
+        final CRC32 fcs = new CRC32();
+        fcs.update(ethernet);
+        wire.order(ByteOrder.LITTLE_ENDIAN).putInt((int) fcs.getValue());
+        final int kept = Math.min(keepBytes, wire.capacity());
+        final int length = (ERF_HEADER + 2 + kept + 7) / 8 * 8;
+        final ByteBuffer record = ByteBuffer.allocate(length);
+        final long ns = WireCaptures.EPOCH_NS + index * 1_000L;
+        final long fraction = (ns % 1_000_000_000L << 32) / 1_000_000_000L;
+        record.order(ByteOrder.LITTLE_ENDIAN).putLong(ns / 1_000_000_000L << 32 | fraction).order(ByteOrder.BIG_ENDIAN)
+            .put((byte) 2).put((byte) 0).putShort((short) length).putShort((short) 0).putShort((short) wire.capacity())
+            .putShort((short) 0).put(wire.array(), 0, kept);
+        return record.array();
     }
 
     private static byte[] toCollector(final int protocol, final byte[] ipPayload) {

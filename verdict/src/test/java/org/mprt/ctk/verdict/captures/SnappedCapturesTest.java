@@ -45,6 +45,31 @@ class SnappedCapturesTest {
     }
 
     @Test
+    void shouldJudgeAnErfCaptureAsItsEthernetOriginalAndACardsCutAsASnapLength() throws Exception {
+        final Judgement ethernet = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers.pcap"));
+        final Judgement erf = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers-erf.pcap"));
+        final Judgement snapped = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers-snap128.pcap"));
+        final Judgement cardCut = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers-erf-cut.pcap"));
+
+        assertThat(outcomes(erf)).isEqualTo(outcomes(ethernet));
+        assertThat(outcomes(cardCut)).isEqualTo(outcomes(snapped)).isNotEqualTo(outcomes(ethernet));
+        assertThat(cardCut.capture().snappedFrames()).isEqualTo(snapped.capture().snappedFrames());
+        assertThat(erf.capture().unreadLinkTypes().count()).isZero();
+    }
+
+    @Test
+    void shouldNameTheDeviceThatSentAPauseFrameAsItsOwnLinkLayerGivesIt() throws Exception {
+        // Frame 12 is a PAUSE frame from node B (02:00:00:00:00:0b); the mirror's switch is 02:00:00:00:00:5c.
+        for (final String capture : List.of("mprt-bad-headers.pcap", "mprt-bad-headers-erf.pcap", "mprt-bad-headers-erspan.pcap",
+            "mprt-bad-headers-vxlan.pcap", "mprt-bad-headers-sll2.pcap")) {
+            final Verdict pause = CaptureJudge.standard().judge(WIRE.resolve(capture)).verdictOn("MPRT-CC-004").orElseThrow();
+
+            assertThat(pause.explanation()).as(capture).contains("frame 12: eth.type: MAC control frame (EtherType 0x8808,"
+                + " PAUSE or PFC) from 02:00:00:00:00:0b");
+        }
+    }
+
+    @Test
     void shouldJudgeTheHeaderRulesOfASnappedCaptureAsOnTheWholeOne() throws Exception {
         final Judgement whole = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers.pcap"));
         final Judgement cut = CaptureJudge.standard().judge(WIRE.resolve("mprt-bad-headers-snap128.pcap"));

@@ -56,7 +56,9 @@ final class WireCaptures {
      * capture; and as a remote collector receives them from a switch's ERSPAN type II session and from
      * a cloud's VXLAN traffic mirror: these three are judged identically to the Ethernet one; and from
      * an ERSPAN session that cuts each frame to 128 bytes (its T bit set), judged as the snap-length
-     * capture: the mirror's cut is the capture's, not the packets' fault. And the
+     * capture: the mirror's cut is the capture's, not the packets' fault. As an Endace capture card at a
+     * mirror port records them (ERF records, each frame with its FCS): judged identically to the Ethernet
+     * one; and from such a card set to keep 128 bytes of each frame, judged as the snap-length capture. And the
      * conforming exchange as a capture on the host of both nodes holds it when their NICs (or the
      * loopback interface) offload the UDP checksum: MPRT-WIRE-004 cannot be judged, all else as before.
      */
@@ -66,11 +68,15 @@ final class WireCaptures {
         final List<byte[]> erspan = new ArrayList<>();
         final List<byte[]> erspanCut = new ArrayList<>();
         final List<byte[]> vxlan = new ArrayList<>();
+        final List<byte[]> erf = new ArrayList<>();
+        final List<byte[]> erfCut = new ArrayList<>();
         for (final byte[] frame : frames) {
             cooked.add(CaptureFile.linuxSll2(frame));
             erspan.add(CaptureFile.erspanII(frame, erspan.size()));
             erspanCut.add(CaptureFile.erspanII(frame, erspanCut.size(), 128));
             vxlan.add(CaptureFile.vxlan(frame));
+            erf.add(CaptureFile.erf(frame, erf.size(), Integer.MAX_VALUE));
+            erfCut.add(CaptureFile.erf(frame, erfCut.size(), 128));
         }
         return List.of(
             CaptureFile.spaced("wire/mprt-bad-headers-snap128.pcap", LinkType.ETHERNET, 128, frames),
@@ -82,6 +88,8 @@ final class WireCaptures {
                 vxlan),
             CaptureFile.spaced("wire/mprt-bad-headers-erspan-cut.pcap", LinkType.ETHERNET,
                 PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erspanCut),
+            CaptureFile.spaced("wire/mprt-bad-headers-erf.pcap", LinkType.ERF, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erf),
+            CaptureFile.spaced("wire/mprt-bad-headers-erf-cut.pcap", LinkType.ERF, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erfCut),
             CaptureFile.spaced("wire/mprt-clean-offload.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
                 mprtClean().stream().map(CaptureFile::checksumOffloaded).toList()));
     }
