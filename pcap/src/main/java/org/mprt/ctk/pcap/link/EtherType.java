@@ -14,6 +14,11 @@ public final class EtherType {
     public static final int SERVICE_VLAN = 0x88A8;
     /** The pre-standard QinQ outer tag some switches still send. */
     public static final int LEGACY_QINQ = 0x9100;
+    /**
+     * Arista's vendor-specific EtherType: a switch that stamps the frames it mirrors puts its timestamp
+     * header here, between the source address and the frame's own EtherType.
+     */
+    public static final int ARISTA = 0xD28B;
     /** IEEE 802.3 MAC Control: PAUSE (802.3 Annex 31B) and PFC (802.1Qbb) frames. */
     public static final int MAC_CONTROL = 0x8808;
     /** Reported when the link layer carries no EtherType (raw IP, loopback) and the payload is not IP. */

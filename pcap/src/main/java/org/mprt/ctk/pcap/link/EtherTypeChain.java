@@ -3,9 +3,10 @@ package org.mprt.ctk.pcap.link;
 import java.nio.ByteBuffer;
 
 /**
- * Follows an EtherType through stacked VLAN tags to the network layer. Shared by every link layer
- * that names its payload with an EtherType (Ethernet, Linux SLL and SLL2), since Linux may keep a
- * VLAN tag in the payload of a cooked capture too.
+ * Follows an EtherType through stacked VLAN tags, and the timestamp header a mirroring Arista switch
+ * may insert, to the network layer. Shared by every link layer that names its payload with an
+ * EtherType (Ethernet, Linux SLL and SLL2), since Linux may keep a VLAN tag in the payload of a cooked
+ * capture too.
  *
  * <pre>
  * VLAN tag (IEEE 802.1Q clause 9.6), after a TPID of 0x8100, 0x88A8 or 0x9100:
@@ -14,35 +15,78 @@ import java.nio.ByteBuffer;
  *    +-----+-+-----------------------+-------------------------------+
  *    | PCP |D|        VLAN ID        |     EtherType (or next TPID)  |
  *    +-----+-+-----------------------+-------------------------------+
+ *
+ * Arista timestamp header, after EtherType 0xD28B (subtype 1; version 0x0010 or 0x0110 for a 64-bit
+ * timestamp, TAI or UTC, 0x0020 or 0x0120 for a 48-bit one):
+ *    +-------------------------------+-------------------------------+
+ *    |          Subtype (1)          |            Version            |
+ *    +-------------------------------+-------------------------------+
+ *    |     Timestamp (8 or 6 bytes) ...    |  EtherType (or next TPID) |
+ *    +---------------------------------------------------------------+
  * </pre>
+ * A header of another subtype or version is left as the frame's EtherType: its length is not known.
  */
 final class EtherTypeChain {
     static final int VLAN_TAG_LENGTH = 4;
     private static final int VLAN_ID_MASK = 0x0FFF;
     private static final int NEXT_ETHER_TYPE_FIELD_OFFSET = 2;
+    private static final int ARISTA_SUBTYPE_TIMESTAMP = 1;
+    private static final int ARISTA_HEADER_BEFORE_TIMESTAMP = 4;
+    /** The version's low byte: the timestamp's size; its high byte says TAI (0) or UTC (1). */
+    private static final int ARISTA_TIMESTAMP_64 = 0x10;
+    private static final int ARISTA_TIMESTAMP_48 = 0x20;
+    private static final int ARISTA_VERSION_CLOCK_MASK = 0xFEFF;
+    private static final int ARISTA_TIMESTAMP_48_BYTES = 6;
 
     private EtherTypeChain() {
     }
 
     /**
      * {@code etherType} names what starts at {@code payloadOffset} (from the frame start). Each
-     * loop consumes one 4-byte tag, so a frame of tags ends the walk at its end.
+     * loop consumes one tag or timestamp header, so a frame of them ends the walk at its end.
      */
     static void follow(
         final ByteBuffer frame, final int frameOffset, final int lengthBytes, final int etherType,
         final int payloadOffset, final NetworkLayer result) {
         int type = etherType;
         int offset = payloadOffset;
-        while (EtherType.isVlanTag(type)) {
-            if (offset + VLAN_TAG_LENGTH > lengthBytes) {
+        while (true) {
+            final boolean tag = EtherType.isVlanTag(type);
+            final int length = tag ? VLAN_TAG_LENGTH
+                : type == EtherType.ARISTA ? aristaHeaderLength(frame, frameOffset, offset, lengthBytes) : -1;
+            if (length < 0) {
+                break;
+            }
+            if (offset + length > lengthBytes) {
                 result.truncated();
                 return;
             }
-            result.vlanTag(NetworkByteOrder.unsignedShortAt(frame, frameOffset + offset) & VLAN_ID_MASK);
-            type = NetworkByteOrder.unsignedShortAt(frame, frameOffset + offset + NEXT_ETHER_TYPE_FIELD_OFFSET);
-            offset += VLAN_TAG_LENGTH;
+            if (tag) {
+                result.vlanTag(NetworkByteOrder.unsignedShortAt(frame, frameOffset + offset) & VLAN_ID_MASK);
+            }
+            type = NetworkByteOrder.unsignedShortAt(frame, frameOffset + offset + length - NEXT_ETHER_TYPE_FIELD_OFFSET);
+            offset += length;
         }
         result.located(kindOf(type), offset, type);
+    }
+
+    /**
+     * The length of the Arista timestamp header at {@code offset}, up to its next EtherType included; -1
+     * for one of another subtype or version, whose length is not known. A frame that ends before the
+     * version gets the length of the version's end, which the caller finds past the frame's end.
+     */
+    private static int aristaHeaderLength(final ByteBuffer frame, final int frameOffset, final int offset, final int lengthBytes) {
+        if (offset + ARISTA_HEADER_BEFORE_TIMESTAMP > lengthBytes) {
+            return ARISTA_HEADER_BEFORE_TIMESTAMP;
+        }
+        if (NetworkByteOrder.unsignedShortAt(frame, frameOffset + offset) != ARISTA_SUBTYPE_TIMESTAMP) {
+            return -1;
+        }
+        final int version = NetworkByteOrder.unsignedShortAt(frame, frameOffset + offset + 2) & ARISTA_VERSION_CLOCK_MASK;
+        if (version == ARISTA_TIMESTAMP_64) {
+            return ARISTA_HEADER_BEFORE_TIMESTAMP + Long.BYTES + NEXT_ETHER_TYPE_FIELD_OFFSET;
+        }
+        return version == ARISTA_TIMESTAMP_48 ? ARISTA_HEADER_BEFORE_TIMESTAMP + ARISTA_TIMESTAMP_48_BYTES + NEXT_ETHER_TYPE_FIELD_OFFSET : -1;
     }
 
     private static NetworkLayerKind kindOf(final int etherType) {

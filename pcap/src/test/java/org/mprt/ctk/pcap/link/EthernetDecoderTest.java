@@ -70,6 +70,36 @@ class EthernetDecoderTest {
     }
 
     @Test
+    void shouldStepOverTheTimestampHeaderOfAMirroringAristaSwitch() {
+        // Subtype 1, version 0x0010 (64-bit TAI timestamp), then IPv4.
+        final NetworkLayer stamped64 = HexFrame.locate(LinkType.ETHERNET,
+            HexFrame.of("0200000000aa 0200000000bb d28b 0001 0010 6553f10038aa77c1 0800 4500"));
+        // Version 0x0120 (48-bit UTC timestamp), then a VLAN tag and IPv6.
+        final NetworkLayer stamped48 = HexFrame.locate(LinkType.ETHERNET,
+            HexFrame.of("0200000000aa 0200000000bb d28b 0001 0120 f10038aa77c1 8100 0064 86dd 6000"));
+
+        assertThat(stamped64.kind()).isEqualTo(NetworkLayerKind.IPV4);
+        assertThat(stamped64.offsetBytes()).isEqualTo(14 + 14);
+        assertThat(stamped48.kind()).isEqualTo(NetworkLayerKind.IPV6);
+        assertThat(stamped48.offsetBytes()).isEqualTo(14 + 12 + 4);
+        assertThat(stamped48.outerVlanId()).isEqualTo(100);
+    }
+
+    @Test
+    void shouldLeaveAnAristaHeaderOfUnknownFormAsTheFramesEtherType() {
+        final NetworkLayer unknownVersion = HexFrame.locate(LinkType.ETHERNET,
+            HexFrame.of("0200000000aa 0200000000bb d28b 0001 0011 6553f10038aa77c1 0800 4500"));
+        final NetworkLayer otherSubtype = HexFrame.locate(LinkType.ETHERNET,
+            HexFrame.of("0200000000aa 0200000000bb d28b 0002 0010 6553f10038aa77c1 0800 4500"));
+        final NetworkLayer cut = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb d28b 0001 0010 6553f100"));
+
+        assertThat(unknownVersion.kind()).isEqualTo(NetworkLayerKind.OTHER);
+        assertThat(unknownVersion.etherType()).isEqualTo(EtherType.ARISTA);
+        assertThat(otherSubtype.kind()).isEqualTo(NetworkLayerKind.OTHER);
+        assertThat(cut.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
+    }
+
+    @Test
     void shouldReportMacControlFramesSuchAsPfc() {
         // 802.1Qbb PFC: MAC Control opcode 0x0101, class-enable vector, eight pause times.
         final NetworkLayer layer = HexFrame.locate(LinkType.ETHERNET,
