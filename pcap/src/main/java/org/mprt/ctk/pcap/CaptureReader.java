@@ -49,6 +49,8 @@ public final class CaptureReader implements AutoCloseable {
     private final RecordDecoder decoder;
     private final FileWindow window;
     private long framesRead;
+    /** The number of the last frame delivered; 0 before the first. */
+    private long lastNumber;
 
     private CaptureReader(final Path file, final FileChannel channel, final CaptureFormat format,
                           final RecordDecoder decoder, final FileWindow window) {
@@ -113,7 +115,10 @@ public final class CaptureReader implements AutoCloseable {
         return format;
     }
 
-    /** Frames delivered so far, which is also the number of the last one. */
+    /**
+     * Frames delivered so far: the number of the last one, unless a pcapng file numbered records that
+     * are not packets before it, as Wireshark does ({@link Frame#frameNumber()}).
+     */
     public long framesRead() {
         return framesRead;
     }
@@ -125,14 +130,15 @@ public final class CaptureReader implements AutoCloseable {
      */
     public boolean next(final Frame frame) throws IOException {
         try {
-            if (!decoder.next(frame, framesRead + 1)) {
+            if (!decoder.next(frame, lastNumber + 1)) {
                 return false;
             }
         } catch (final EOFException e) {
             // The file shrank after it was opened: the framing checks held against the size seen then.
-            throw new CaptureShrankException(file, framesRead + 1, e);
+            throw new CaptureShrankException(file, lastNumber + 1, e);
         }
         framesRead++;
+        lastNumber = frame.frameNumber();
         return true;
     }
 

@@ -26,7 +26,11 @@ public final class Frame {
     private long dataPositionBytes;
     private LinkDirection direction = LinkDirection.NOT_STATED;
 
-    /** 1-based, as Wireshark numbers frames; 0 before the first {@code next}. */
+    /**
+     * 1-based, as Wireshark numbers frames; 0 before the first {@code next}. Wireshark also numbers a
+     * pcapng file's custom blocks and systemd journal entries, which are not packets: the packet after
+     * one carries the number Wireshark shows for it, and no frame carries the block's.
+     */
     public long frameNumber() {
         return frameNumber;
     }

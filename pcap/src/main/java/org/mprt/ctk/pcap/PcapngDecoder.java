@@ -5,6 +5,8 @@ import static org.mprt.ctk.pcap.PcapngLayout.BLOCK_TRAILER_LENGTH;
 import static org.mprt.ctk.pcap.PcapngLayout.BLOCK_TYPE_FIELD_OFFSET;
 import static org.mprt.ctk.pcap.PcapngLayout.BYTE_ORDER_MAGIC;
 import static org.mprt.ctk.pcap.PcapngLayout.BYTE_ORDER_MAGIC_FIELD_OFFSET;
+import static org.mprt.ctk.pcap.PcapngLayout.CUSTOM_BLOCK;
+import static org.mprt.ctk.pcap.PcapngLayout.CUSTOM_BLOCK_NOT_COPIED;
 import static org.mprt.ctk.pcap.PcapngLayout.ENHANCED_PACKET_BLOCK;
 import static org.mprt.ctk.pcap.PcapngLayout.ENHANCED_PACKET_BLOCK_MINIMUM_LENGTH;
 import static org.mprt.ctk.pcap.PcapngLayout.INTERFACE_DESCRIPTION_BLOCK;
@@ -18,6 +20,7 @@ import static org.mprt.ctk.pcap.PcapngLayout.SECTION_HEADER_BLOCK;
 import static org.mprt.ctk.pcap.PcapngLayout.SECTION_HEADER_BLOCK_MINIMUM_LENGTH;
 import static org.mprt.ctk.pcap.PcapngLayout.SIMPLE_PACKET_BLOCK;
 import static org.mprt.ctk.pcap.PcapngLayout.SIMPLE_PACKET_BLOCK_MINIMUM_LENGTH;
+import static org.mprt.ctk.pcap.PcapngLayout.SYSTEMD_JOURNAL_EXPORT_BLOCK;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
@@ -28,7 +31,8 @@ import java.nio.file.Path;
  *
  * <p>Section header blocks switch the byte order and reset the interface table; interface
  * description blocks extend it; enhanced, simple and obsolete packet blocks become frames (see
- * {@link PcapngPacketBlocks}); every other block type is stepped over by its length, body unread.
+ * {@link PcapngPacketBlocks}); every other block type is stepped over by its length, body unread,
+ * those Wireshark shows as records (custom blocks, systemd journal entries) taking a frame number.
  * Every block length is checked against the file and against its own trailing copy before
  * anything inside the block is read.
  */
@@ -56,18 +60,31 @@ final class PcapngDecoder implements RecordDecoder {
         position = lengthBytes;
     }
 
+    /**
+     * {@inheritDoc} A custom block or a systemd journal export block before the next packet takes a
+     * number of its own, as Wireshark gives it one, so that the packet's number is the one Wireshark
+     * shows: a verdict's frame numbers must find the same packets there.
+     */
     @Override
     public boolean next(final Frame frame, final long frameNumber) throws IOException {
+        long number = frameNumber;
         while (position < window.fileSizeBytes()) {
             final long blockOffset = position;
-            final long lengthBytes = checkBlock(frameNumber, blockOffset);
-            final boolean isFrame = readBlock(frame, frameNumber, blockOffset, blockType, lengthBytes);
+            final long lengthBytes = checkBlock(number, blockOffset);
+            final boolean isFrame = readBlock(frame, number, blockOffset, blockType, lengthBytes);
             position = blockOffset + lengthBytes;
             if (isFrame) {
                 return true;
             }
+            if (isNumberedRecord(blockType)) {
+                number++;
+            }
         }
         return false;
+    }
+
+    private static boolean isNumberedRecord(final int type) {
+        return type == CUSTOM_BLOCK || type == CUSTOM_BLOCK_NOT_COPIED || type == SYSTEMD_JOURNAL_EXPORT_BLOCK;
     }
 
     private boolean readBlock(

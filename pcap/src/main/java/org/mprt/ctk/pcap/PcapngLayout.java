@@ -37,6 +37,11 @@ final class PcapngLayout {
     static final int PACKET_BLOCK = 2;
     static final int SIMPLE_PACKET_BLOCK = 3;
     static final int ENHANCED_PACKET_BLOCK = 6;
+    /** Systemd journal export block: not a packet, but a record Wireshark numbers as a frame. */
+    static final int SYSTEMD_JOURNAL_EXPORT_BLOCK = 9;
+    /** Custom blocks, to be copied or not by an editor: not packets, but records Wireshark numbers as frames. */
+    static final int CUSTOM_BLOCK = 0x0000_0BAD;
+    static final int CUSTOM_BLOCK_NOT_COPIED = 0x4000_0BAD;
 
     static final int BYTE_ORDER_MAGIC = 0x1A2B_3C4D;
     static final int MAJOR_VERSION = 1;

@@ -5,6 +5,7 @@ import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.io.IOException;
 import java.nio.ByteOrder;
+import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
@@ -167,6 +168,36 @@ class PcapngReaderTest {
             assertThat(frame.statedOriginalLengthBytes()).isEqualTo(2);
             assertThat(frame.isOriginalLengthUnderstated()).isTrue();
             assertThat(reader.next(frame)).isFalse();
+        }
+    }
+
+    @Test
+    void shouldNumberPacketsAsWiresharkDoesPastRecordsThatAreNotPackets() throws IOException, InterruptedException {
+        // Wireshark numbers custom blocks (both kinds) and systemd journal entries, not the other blocks.
+        final byte[] pen = {0, 0, 0x7F, (byte) 0xFF, 'x', 0, 0, 0};
+        final Path file = CaptureBytes.littleEndian().sectionHeader().interfaceDescription(1, 0, NO_TSRESOL)
+            .enhancedPacket(0, 1, FIRST, FIRST.length)
+            .block(0x0000_0BAD, pen)
+            .enhancedPacket(0, 2, FIRST, FIRST.length)
+            .block(9, "__REALTIME_TIMESTAMP=1\nMESSAGE=x\n".getBytes(StandardCharsets.US_ASCII))
+            .enhancedPacket(0, 3, FIRST, FIRST.length)
+            .block(0x4000_0BAD, pen)
+            .block(10, new byte[] {0x4b, 0x53, 0x4c, 0x54, 4, 0, 0, 0, 'a', 'b', 'c', 'd'})
+            .block(5, new byte[12])
+            .enhancedPacket(0, 4, FIRST, FIRST.length)
+            .writeTo(tempDir.resolve("records.pcapng"));
+        final List<Long> numbers = new ArrayList<>();
+
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            reader.forEach(frame -> numbers.add(frame.frameNumber()));
+            assertThat(reader.framesRead()).isEqualTo(4);
+        }
+
+        assertThat(numbers).containsExactly(1L, 3L, 5L, 7L);
+        if (TsharkOnPath.present()) {
+            final List<String> tshark = TsharkOnPath.field(file, "frame.time_epoch");
+            assertThat(numbers).allSatisfy(n -> assertThat(tshark.get((int) (n - 1))).as("tshark's frame %d", n).isNotEmpty());
+            assertThat(tshark).hasSize(7);
         }
     }
 
