@@ -8,7 +8,6 @@ import static org.mprt.ctk.pcap.link.EncapsulatedFrames.ethernet;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.gre;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.rocePacket;
 
-import java.nio.ByteBuffer;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.SplittableRandom;
@@ -35,22 +34,13 @@ class EncapsulationPropertyTest {
             rocePacket(INNER_SOURCE))))))));
         seeds.add(ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE)));
         for (int round = 0; round < ROUNDS; round++) {
-            final byte[] seed = seeds.get(random.nextInt(seeds.size()));
-            final byte[] frame = seed.clone();
-            for (int flips = random.nextInt(4); flips > 0; flips--) {
-                frame[random.nextInt(frame.length)] = (byte) random.nextInt(256);
-            }
-            final int length = random.nextInt(frame.length + 1);
-            // The frame ends where the buffer does, so that any read past the frame throws.
-            final ByteBuffer buffer = ByteBuffer.allocate(32 + length);
-            buffer.position(32);
-            buffer.put(frame, 0, length);
+            final AlteredFrame frame = AlteredFrame.of(random, seeds);
             final NetworkLayer layer = new NetworkLayer();
 
-            assertThatCode(() -> NetworkLayerLocator.locate(LinkType.ETHERNET, buffer, 32, length, layer))
-                .as("round %d", round).doesNotThrowAnyException();
+            assertThatCode(() -> NetworkLayerLocator.locate(LinkType.ETHERNET, frame.buffer(), AlteredFrame.AT,
+                frame.lengthBytes(), layer)).as("round %d", round).doesNotThrowAnyException();
             if (layer.isLocated()) {
-                assertThat(layer.offsetBytes()).as("round %d", round).isBetween(0, length);
+                assertThat(layer.offsetBytes()).as("round %d", round).isBetween(0, frame.lengthBytes());
             }
             assertThat(layer.encapsulations()).isBetween(0, NetworkLayerLocator.MAX_ENCAPSULATIONS);
         }

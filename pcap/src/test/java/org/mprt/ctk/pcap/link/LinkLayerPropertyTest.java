@@ -6,7 +6,6 @@ import static org.mprt.ctk.pcap.link.EncapsulatedFrames.INNER_SOURCE;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.ethernet;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.rocePacket;
 
-import java.nio.ByteBuffer;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -38,18 +37,11 @@ class LinkLayerPropertyTest {
             join(HexFormat.of().parseHex("00000001000602000000bb000000"), slice(packet, 12)));
         for (int round = 0; round < ROUNDS; round++) {
             final LinkType linkType = LinkType.values()[random.nextInt(LinkType.values().length)];
-            final byte[] frame = seeds.get(random.nextInt(seeds.size())).clone();
-            for (int changes = random.nextInt(4); changes > 0; changes--) {
-                frame[random.nextInt(frame.length)] = (byte) random.nextInt(256);
-            }
-            final int length = random.nextInt(frame.length + 1);
-            // The frame ends where the buffer does, so that any read past the frame throws.
-            final ByteBuffer buffer = ByteBuffer.allocate(32 + length);
-            buffer.position(32);
-            buffer.put(frame, 0, length);
+            final AlteredFrame frame = AlteredFrame.of(random, seeds);
+            final int length = frame.lengthBytes();
             final NetworkLayer layer = new NetworkLayer();
 
-            assertThatCode(() -> NetworkLayerLocator.locate(linkType, buffer, 32, length, layer))
+            assertThatCode(() -> NetworkLayerLocator.locate(linkType, frame.buffer(), AlteredFrame.AT, length, layer))
                 .as("round %d, %s", round, linkType).doesNotThrowAnyException();
             if (layer.isLocated()) {
                 assertThat(layer.offsetBytes()).as("round %d, %s", round, linkType).isBetween(0, length);
