@@ -25,8 +25,8 @@ import java.nio.ByteBuffer;
  *    |  or the IPv4 or IPv6 packet itself (types 22, 23)             |
  *    +---------------------------------------------------------------+
  * </pre>
- * The record's own timestamp and length are the pcap record's as well; wlen counts the frame as it was
- * on the wire, its FCS included. A card set to keep fewer bytes than a frame holds cuts it: the
+ * The frame's time is the pcap or pcapng record's around it, which a writer takes from the ERF
+ * timestamp; wlen counts the frame as it was on the wire, its FCS included. A card set to keep fewer bytes than a frame holds cuts it: the
  * frame's length on the wire then tells the judge that the packet was cut by the card, not sent
  * short ({@link NetworkLayer#mirroredFrameLengthBytes()}). Records of other types (ATM, HDLC, the
  * card's metadata) come out as {@link NetworkLayerKind#OTHER}.
