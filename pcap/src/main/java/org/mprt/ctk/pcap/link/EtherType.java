@@ -19,6 +19,9 @@ public final class EtherType {
      * header here, between the source address and the frame's own EtherType.
      */
     public static final int ARISTA = 0xD28B;
+    /** MPLS (RFC 3032), unicast and multicast: a stack of labels, then the packet. */
+    public static final int MPLS = 0x8847;
+    public static final int MPLS_MULTICAST = 0x8848;
     /** IEEE 802.3 MAC Control: PAUSE (802.3 Annex 31B) and PFC (802.1Qbb) frames. */
     public static final int MAC_CONTROL = 0x8808;
     /** Reported when the link layer carries no EtherType (raw IP, loopback) and the payload is not IP. */

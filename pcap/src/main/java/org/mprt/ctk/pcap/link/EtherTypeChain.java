@@ -25,6 +25,11 @@ import java.nio.ByteBuffer;
  *    +---------------------------------------------------------------+
  * </pre>
  * A header of another subtype or version is left as the frame's EtherType: its length is not known.
+ *
+ * <p>An MPLS label stack (RFC 3032: label, traffic class, bottom-of-stack bit S, TTL in each 4 bytes)
+ * is walked to the entry with S set; what follows names itself by its first four bits, as MPLS gives
+ * no type: 4 is IPv4 and 6 is IPv6 (RFC 4928 keeps other payloads, such as a pseudowire's control
+ * word, from starting so), anything else is other traffic.
  */
 final class EtherTypeChain {
     static final int VLAN_TAG_LENGTH = 4;
@@ -37,6 +42,11 @@ final class EtherTypeChain {
     private static final int ARISTA_TIMESTAMP_48 = 0x20;
     private static final int ARISTA_VERSION_CLOCK_MASK = 0xFEFF;
     private static final int ARISTA_TIMESTAMP_48_BYTES = 6;
+    private static final int MPLS_LABEL_LENGTH = 4;
+    /** The S bit, in the third byte of a label stack entry. */
+    private static final int MPLS_BOTTOM_OF_STACK = 0x01;
+    /** Labels walked at most: real stacks hold a few; a frame of entries without S ends as other traffic. */
+    private static final int MAX_MPLS_LABELS = 16;
 
     private EtherTypeChain() {
     }
@@ -67,7 +77,39 @@ final class EtherTypeChain {
             type = NetworkByteOrder.unsignedShortAt(frame, frameOffset + offset + length - NEXT_ETHER_TYPE_FIELD_OFFSET);
             offset += length;
         }
+        if (type == EtherType.MPLS || type == EtherType.MPLS_MULTICAST) {
+            mpls(frame, frameOffset, lengthBytes, offset, result);
+            return;
+        }
         result.located(kindOf(type), offset, type);
+    }
+
+    /** The packet after the MPLS label stack at {@code offset}. */
+    private static void mpls(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final int stack,
+                             final NetworkLayer result) {
+        int offset = stack;
+        for (int labels = 0; ; labels++) {
+            if (labels == MAX_MPLS_LABELS) {
+                result.located(NetworkLayerKind.OTHER, offset, EtherType.MPLS);
+                return;
+            }
+            if (offset + MPLS_LABEL_LENGTH > lengthBytes) {
+                result.truncated();
+                return;
+            }
+            final boolean bottom = (NetworkByteOrder.unsignedByteAt(frame, frameOffset + offset + 2) & MPLS_BOTTOM_OF_STACK) != 0;
+            offset += MPLS_LABEL_LENGTH;
+            if (bottom) {
+                break;
+            }
+        }
+        if (offset >= lengthBytes) {
+            result.truncated();
+            return;
+        }
+        final int version = NetworkByteOrder.unsignedByteAt(frame, frameOffset + offset) >>> 4;
+        final NetworkLayerKind kind = version == 4 ? NetworkLayerKind.IPV4 : version == 6 ? NetworkLayerKind.IPV6 : NetworkLayerKind.OTHER;
+        result.located(kind, offset, kind == NetworkLayerKind.OTHER ? EtherType.MPLS : RawIpDecoder.etherTypeOf(kind));
     }
 
     /**

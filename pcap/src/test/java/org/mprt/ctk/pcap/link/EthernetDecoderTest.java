@@ -100,6 +100,35 @@ class EthernetDecoderTest {
     }
 
     @Test
+    void shouldFindThePacketAfterAnMplsLabelStack() {
+        // Label 16, S set, TTL 64; then IPv4.
+        final NetworkLayer one = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb 8847 00010140 4500"));
+        // Two labels, the second with S, after a VLAN tag; then IPv6.
+        final NetworkLayer two = HexFrame.locate(LinkType.ETHERNET,
+            HexFrame.of("0200000000aa 0200000000bb 8100 0064 8847 00010040 00011140 6000 0000"));
+        // A pseudowire's control word (first four bits 0) after the stack.
+        final NetworkLayer pseudowire = HexFrame.locate(LinkType.ETHERNET,
+            HexFrame.of("0200000000aa 0200000000bb 8847 00010140 00000000 0200000000aa"));
+
+        assertThat(one.kind()).isEqualTo(NetworkLayerKind.IPV4);
+        assertThat(one.offsetBytes()).isEqualTo(14 + 4);
+        assertThat(one.etherType()).isEqualTo(EtherType.IPV4);
+        assertThat(two.kind()).isEqualTo(NetworkLayerKind.IPV6);
+        assertThat(two.offsetBytes()).isEqualTo(14 + 4 + 8);
+        assertThat(pseudowire.kind()).isEqualTo(NetworkLayerKind.OTHER);
+        assertThat(pseudowire.etherType()).isEqualTo(EtherType.MPLS);
+    }
+
+    @Test
+    void shouldReportAnMplsStackCutShortAsTruncated() {
+        final NetworkLayer inLabels = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb 8847 00010040 0001"));
+        final NetworkLayer afterLabels = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb 8847 00010140"));
+
+        assertThat(inLabels.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
+        assertThat(afterLabels.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
+    }
+
+    @Test
     void shouldReportMacControlFramesSuchAsPfc() {
         // 802.1Qbb PFC: MAC Control opcode 0x0101, class-enable vector, eight pause times.
         final NetworkLayer layer = HexFrame.locate(LinkType.ETHERNET,
