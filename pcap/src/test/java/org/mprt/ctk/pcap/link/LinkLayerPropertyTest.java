@@ -16,7 +16,8 @@ import org.mprt.ctk.pcap.LinkType;
 /**
  * Whatever bytes a frame of any link type holds, the locator neither throws nor reads past the frame,
  * and the offsets it reports (network layer, sender's address) lie inside the frame. The frames are
- * real ones of each link layer cut short at a random byte, with random bytes changed (seeded, so a
+ * real ones of each link layer (Ethernet, with an Arista timestamp header or an MPLS label stack, ERF
+ * records, a cooked header) cut short at a random byte, with random bytes changed (seeded, so a
  * failure repeats).
  */
 class LinkLayerPropertyTest {
@@ -31,6 +32,7 @@ class LinkLayerPropertyTest {
         final List<byte[]> seeds = List.of(
             packet,
             join(HexFormat.of().parseHex("0200000000aa0200000000bbd28b000100106553f10038aa77c1"), slice(packet, 12)),
+            join(HexFormat.of().parseHex("0200000000aa0200000000bb88470001004000010140"), slice(packet, 14)),
             join(HexFormat.of().parseHex("0000000000000000" + "82000000000000ff" + "8300000000000000" + "0400000000000000"
                 + "0000"), packet),
             join(HexFormat.of().parseHex("000000000000000016000000000000ff"), slice(packet, 14)),
