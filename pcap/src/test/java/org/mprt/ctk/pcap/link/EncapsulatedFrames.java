@@ -117,6 +117,11 @@ final class EncapsulatedFrames {
         return ethernet(EtherType.IPV4, ipv4(protocol, OUTER_SOURCE, OUTER_DESTINATION, ipPayload));
     }
 
+    /** An IPv4 address as tshark prints it. */
+    static String dotted(final int address) {
+        return (address >>> 24) + "." + (address >>> 16 & 0xFF) + "." + (address >>> 8 & 0xFF) + "." + (address & 0xFF);
+    }
+
     static byte[] join(final byte[]... parts) {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         for (final byte[] part : parts) {

@@ -2,6 +2,7 @@ package org.mprt.ctk.pcap.link;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.INNER_SOURCE;
+import static org.mprt.ctk.pcap.link.EncapsulatedFrames.dotted;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.erspanII;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.erspanIII;
 import static org.mprt.ctk.pcap.link.EncapsulatedFrames.ethernet;
@@ -250,9 +251,4 @@ class EncapsulationDecoderTest {
     private static byte[] rocePacketOnTheWire() {
         return ethernet(EtherType.IPV4, rocePacket(INNER_SOURCE));
     }
-
-    private static String dotted(final int address) {
-        return (address >>> 24) + "." + (address >>> 16 & 0xFF) + "." + (address >>> 8 & 0xFF) + "." + (address & 0xFF);
-    }
-
 }
