@@ -68,8 +68,8 @@ final class ErfDecoder implements LinkLayerDecoder {
         final int start;
         if (type == TYPE_IPV4 || type == TYPE_IPV6) {
             start = at;
-            result.located(type == TYPE_IPV4 ? NetworkLayerKind.IPV4 : NetworkLayerKind.IPV6, start,
-                type == TYPE_IPV4 ? EtherType.IPV4 : EtherType.IPV6);
+            final NetworkLayerKind kind = type == TYPE_IPV4 ? NetworkLayerKind.IPV4 : NetworkLayerKind.IPV6;
+            result.located(kind, start, RawIpDecoder.etherTypeOf(kind));
         } else if (isEthernet(type)) {
             start = at + ETHERNET_PAD_LENGTH;
             if (start + EthernetDecoder.HEADER_LENGTH > lengthBytes) {

@@ -107,8 +107,7 @@ final class EtherTypeChain {
             result.truncated();
             return;
         }
-        final int version = NetworkByteOrder.unsignedByteAt(frame, frameOffset + offset) >>> 4;
-        final NetworkLayerKind kind = version == 4 ? NetworkLayerKind.IPV4 : version == 6 ? NetworkLayerKind.IPV6 : NetworkLayerKind.OTHER;
+        final NetworkLayerKind kind = RawIpDecoder.kindOfVersion(frame.get(frameOffset + offset));
         result.located(kind, offset, kind == NetworkLayerKind.OTHER ? EtherType.MPLS : RawIpDecoder.etherTypeOf(kind));
     }
 

@@ -41,7 +41,8 @@ final class RawIpDecoder implements LinkLayerDecoder {
         result.located(kind, 0, etherTypeOf(kind));
     }
 
-    private static NetworkLayerKind kindOfVersion(final byte firstByte) {
+    /** The kind an IP header's first byte names by its version: IPv4, IPv6, else other. */
+    static NetworkLayerKind kindOfVersion(final byte firstByte) {
         final int version = Byte.toUnsignedInt(firstByte) >>> VERSION_SHIFT;
         if (version == IPV4_VERSION) {
             return NetworkLayerKind.IPV4;
