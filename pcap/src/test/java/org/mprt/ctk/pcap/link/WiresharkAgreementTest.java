@@ -8,6 +8,7 @@ import static org.mprt.ctk.pcap.link.EncapsulatedFrames.rocePacket;
 
 import java.io.IOException;
 import java.nio.file.Path;
+import java.util.ArrayList;
 import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.Assumptions;
@@ -22,7 +23,8 @@ import org.mprt.ctk.pcap.TsharkOnPath;
 /**
  * Wireshark, as an independent reader, finds the IP packet where the locator does in the link layers
  * a mirror port's capture may hold: an Endace card's ERF records, an Arista switch's timestamp header,
- * MPLS labels. Each frame carries a packet of its own source address, which both must read.
+ * MPLS labels, and inside every encapsulation a remote mirror wraps. Each frame carries a packet of
+ * its own source address, which both must read.
  */
 class WiresharkAgreementTest {
 
@@ -45,6 +47,12 @@ class WiresharkAgreementTest {
             join(hex("0000000000000000 82 00 0000 0000" + String.format("%04x", frame.length) + "0400000000000000 0000"),
                 join(hex(ADDRESSES + "0800"), rocePacket(INNER_SOURCE + 5))),
             join(hex("0000000000000000 16 00 0000 0000" + String.format("%04x", packet.length)), rocePacket(INNER_SOURCE + 6))));
+    }
+
+    @Test
+    void shouldFindThePacketInsideEveryEncapsulationWhereWiresharkDoes() throws IOException, InterruptedException {
+        Assumptions.assumeTrue(TsharkOnPath.present(), TsharkOnPath.INSTALL);
+        agree(LinkType.ETHERNET, new ArrayList<>(EncapsulationDecoderTest.wrapped().values()));
     }
 
     private void agree(final LinkType linkType, final List<byte[]> frames) throws IOException, InterruptedException {
