@@ -63,6 +63,8 @@ public final class ReferenceDeviceProcess {
             refuse(e.getMessage());
             return;
         }
+        // Ready means ready to be judged in real time: the code that answers packets is loaded and compiled first.
+        Rehearsal.run(config, setup.path("paths").asInt(), setup.path("streams").asInt());
         final RealTimeLoop loop = new RealTimeLoop("reference device");
         try {
             final InterfaceNode node = InterfaceNode.start(loop, sends ? "node A" : "node B", setup.path("interface").asText(),
