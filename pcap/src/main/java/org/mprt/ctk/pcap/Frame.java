@@ -14,6 +14,7 @@ import java.nio.ByteBuffer;
 public final class Frame {
     private long frameNumber;
     private long timestampNs;
+    private boolean timed = true;
     private int capturedLengthBytes;
     private long originalLengthBytes;
     private long statedOriginalLengthBytes;
@@ -37,10 +38,19 @@ public final class Frame {
 
     /**
      * Capture time in nanoseconds since 1970-01-01T00:00:00Z, exact for nanosecond files and
-     * converted (rounded down) from coarser resolutions; 0 for a pcapng simple packet block.
+     * converted (rounded down) from coarser resolutions; 0 for a frame that records no time
+     * ({@link #isTimed()}).
      */
     public long timestampNs() {
         return timestampNs;
+    }
+
+    /**
+     * False for a frame whose record holds no capture time: a pcapng simple packet block, which the
+     * format defines without one, so that nothing can be said of when it was seen.
+     */
+    public boolean isTimed() {
+        return timed;
     }
 
     /** Bytes present in the file for this frame. */
@@ -143,6 +153,7 @@ public final class Frame {
         final long recordOffsetBytes) {
         this.frameNumber = frameNumber;
         this.timestampNs = timestampNs;
+        this.timed = true;
         this.capturedLengthBytes = capturedLengthBytes;
         this.originalLengthBytes = Math.max(originalLengthBytes, capturedLengthBytes);
         this.statedOriginalLengthBytes = originalLengthBytes;
@@ -151,6 +162,11 @@ public final class Frame {
         this.interfaceId = interfaceId;
         this.recordOffsetBytes = recordOffsetBytes;
         this.direction = LinkDirection.NOT_STATED;
+    }
+
+    /** Set after {@link #fill} by a record that holds no capture time. */
+    void untimed() {
+        this.timed = false;
     }
 
     /** Set after {@link #fill} by a record that says which way the capturing host saw the frame. */
@@ -177,7 +193,7 @@ public final class Frame {
     @Override
     public String toString() {
         return "Frame{frameNumber=" + frameNumber
-            + ", timestampNs=" + timestampNs
+            + ", timestampNs=" + (timed ? timestampNs : "none")
             + ", capturedLengthBytes=" + capturedLengthBytes
             + ", originalLengthBytes=" + originalLengthBytes
             + ", linkTypeNumber=" + linkTypeNumber

@@ -105,6 +105,7 @@ final class PcapngPacketBlocks implements PcapngOptions.Visitor {
         }
         frame.fill(frameNumber, 0L, (int) capturedLengthBytes, originalLengthBytes,
             interfaces.linkTypeNumber(0), interfaces.linkType(0), 0, blockOffset);
+        frame.untimed();
         frame.data(window, blockOffset + SIMPLE_PACKET_DATA_OFFSET);
     }
 

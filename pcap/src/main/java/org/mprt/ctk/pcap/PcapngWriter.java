@@ -180,6 +180,41 @@ public final class PcapngWriter implements CaptureWriter {
         }
     }
 
+    /**
+     * Appends a simple packet block on interface 0: no timestamp, no options, as some capture tools
+     * write to save space. The block does not state its captured length, which a reader takes as the
+     * smaller of {@code originalLengthBytes} and interface 0's snap length: {@code lengthBytes} must be that.
+     */
+    public void writeSimple(final byte[] frame, final int offset, final int lengthBytes, final long originalLengthBytes)
+        throws IOException {
+        Objects.checkFromIndexSize(offset, lengthBytes, frame.length);
+        checkOpen();
+        if (interfaceCount == 0) {
+            throw new IllegalArgumentException("a simple packet block belongs to interface 0; add it first");
+        }
+        final int capturedLengthBytes = FrameLimits.capturedLengthBytes(0, lengthBytes, originalLengthBytes,
+            snapLengthsBytes[0]);
+        if (capturedLengthBytes != Math.min(originalLengthBytes, snapLengthsBytes[0])) {
+            throw new IllegalArgumentException("a simple packet block of original length " + originalLengthBytes
+                + " holds " + Math.min(originalLengthBytes, snapLengthsBytes[0]) + " bytes (its original length cut to"
+                + " interface 0's snap length " + snapLengthsBytes[0] + "); " + lengthBytes + " given");
+        }
+        final long blockLengthBytes = PcapngLayout.SIMPLE_PACKET_BLOCK_MINIMUM_LENGTH
+            + PcapngLayout.padded(capturedLengthBytes);
+        try {
+            output.reserve(PcapngLayout.SIMPLE_PACKET_DATA_OFFSET)
+                .putInt(PcapngLayout.SIMPLE_PACKET_BLOCK)
+                .putInt((int) blockLengthBytes)
+                .putInt((int) originalLengthBytes);
+            output.put(frame, offset, capturedLengthBytes);
+            output.padTo32Bits(capturedLengthBytes);
+            output.reserve(PcapngLayout.BLOCK_TRAILER_LENGTH).putInt((int) blockLengthBytes);
+        } catch (final IOException e) {
+            output.abort();
+            throw e;
+        }
+    }
+
     @Override
     public void abort() {
         output.abort();

@@ -98,7 +98,7 @@ class PcapngReaderTest {
     }
 
     @Test
-    void shouldReadSimplePacketBlocksOnInterfaceZeroAtTimeZero() throws IOException {
+    void shouldReadSimplePacketBlocksOnInterfaceZeroAsRecordingNoTime() throws IOException {
         final Path file = CaptureBytes.bigEndian()
             .sectionHeader()
             .interfaceDescription(113, 0, 9)
@@ -110,6 +110,7 @@ class PcapngReaderTest {
             final Frame frame = new Frame();
             assertThat(reader.next(frame)).isTrue();
             assertThat(frame.timestampNs()).isZero();
+            assertThat(frame.isTimed()).isFalse();
             assertThat(frame.interfaceId()).isZero();
             assertThat(frame.linkType()).isEqualTo(LinkType.LINUX_SLL);
             assertThat(frame.capturedLengthBytes()).isEqualTo(5);

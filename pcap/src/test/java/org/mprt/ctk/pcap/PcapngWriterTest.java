@@ -114,6 +114,41 @@ class PcapngWriterTest {
     }
 
     @Test
+    void shouldWriteSimplePacketBlocksThatRecordNoTimeAndThatTsharkReadsToo() throws IOException, InterruptedException {
+        final Path file = tempDir.resolve("simple.pcapng");
+        try (PcapngWriter writer = PcapngWriter.create(file, ByteOrder.LITTLE_ENDIAN)) {
+            writer.addInterface("eth0", LinkType.ETHERNET, 64);
+            writer.writeSimple(WrittenFrame.pattern(61, 1), 0, 61, 61);
+            writer.write(5L, WrittenFrame.pattern(62, 2));
+            writer.writeSimple(WrittenFrame.pattern(64, 3), 0, 64, 1500);
+            assertThatThrownBy(() -> writer.writeSimple(WrittenFrame.pattern(60, 4), 0, 60, 61))
+                .isInstanceOf(IllegalArgumentException.class)
+                .hasMessage("a simple packet block of original length 61 holds 61 bytes (its original length cut to"
+                    + " interface 0's snap length 64); 60 given");
+        }
+
+        final List<Boolean> timed = new ArrayList<>();
+        final List<byte[]> data = new ArrayList<>();
+        final List<Long> original = new ArrayList<>();
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            final Frame frame = new Frame();
+            while (reader.next(frame)) {
+                timed.add(frame.isTimed());
+                data.add(frame.copyData());
+                original.add(frame.originalLengthBytes());
+            }
+        }
+        assertThat(timed).containsExactly(false, true, false);
+        assertThat(data).containsExactly(WrittenFrame.pattern(61, 1), WrittenFrame.pattern(62, 2),
+            WrittenFrame.pattern(64, 3));
+        assertThat(original).containsExactly(61L, 62L, 1500L);
+
+        Assumptions.assumeTrue(TsharkOnPath.present(), TsharkOnPath.INSTALL);
+        assertThat(TsharkOnPath.field(file, "frame.len")).containsExactly("61", "62", "1500");
+        assertThat(TsharkOnPath.field(file, "frame.cap_len")).containsExactly("61", "62", "64");
+    }
+
+    @Test
     void shouldCutFramesToTheirInterfaceSnapLength() throws IOException {
         final Path file = tempDir.resolve("snap.pcapng");
         try (PcapngWriter writer = PcapngWriter.create(file, ByteOrder.LITTLE_ENDIAN)) {

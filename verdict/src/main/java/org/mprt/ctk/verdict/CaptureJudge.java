@@ -14,6 +14,7 @@ import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.rule.Judge;
+import org.mprt.ctk.verdict.rule.NotApplicableRule;
 import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.rule.RuleBook;
 import org.mprt.ctk.verdict.state.CapturePoint;
@@ -176,15 +177,16 @@ public final class CaptureJudge {
                 throw e;
             }
         }
+        final UntimedFrames untimed = counts.untimedFrames();
         final List<Verdict> verdicts = new ArrayList<>(fresh.size());
         for (final Rule rule : fresh) {
-            final Verdict v = rule.verdict();
+            final Verdict v = withoutTime(rule, rule.verdict(), untimed);
             verdicts.add(v.withKeyword(catalogue.get(v.requirementId()).keyword()));
         }
         final CaptureSummary summary = new CaptureSummary(name, digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
             counts.other, state.untrackedFrames(), counts.duplicate, counts.encapsulated, counts.clockStepsBack(),
-            counts.understatedLengths(), counts.unreadLinkTypes());
+            counts.understatedLengths(), counts.unreadLinkTypes(), untimed);
         final List<DirectionSummary> directions = new ArrayList<>();
         for (final MprtDirection d : state.mprtDirections()) {
             directions.add(DirectionSummary.of("MPRT", d));
@@ -194,5 +196,19 @@ public final class CaptureJudge {
         }
         return new Judgement(summary, verdicts, timeline.plots(),
             new JudgedWith(JudgedWith.Declaration.of(pics), timers, point, fromConnectionStart), directions, capture);
+    }
+
+    /**
+     * The rule's verdict, or, when the capture holds frames that record no time and the rule compares
+     * timestamps, inconclusive at the first of those frames: what it decided, even that the capture holds
+     * nothing it applies to, rests on times the capture does not hold. A rule the PICS makes not
+     * applicable stays so.
+     */
+    private static Verdict withoutTime(final Rule rule, final Verdict v, final UntimedFrames untimed) {
+        if (untimed.count() == 0 || !rule.comparesTimestamps() || rule instanceof NotApplicableRule) {
+            return v;
+        }
+        return new Verdict(v.requirementId(), Outcome.INCONCLUSIVE, List.of(untimed.firstFrame()),
+            untimed.whyInconclusive(), 0, 0);
     }
 }

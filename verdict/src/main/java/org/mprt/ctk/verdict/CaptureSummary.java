@@ -33,19 +33,20 @@ import org.mprt.ctk.verdict.state.CaptureState;
  * @param understatedLengths records that state an original length under their captured length, read as
  *                           their captured length
  * @param unreadLinkTypes    frames of link types the kit does not unwrap, counted as other and not looked into
+ * @param untimedFrames      frames that record no capture time, on which no time bound is judged
  */
 public record CaptureSummary(String file, String sha256, String format, long frames, long rocev2Frames,
                              long mprtFrames, long snappedFrames, long unidentifiedFrames, long malformedFrames,
                              long otherFrames, long untrackedFrames, long duplicateFrames, long encapsulatedFrames,
                              ClockStepsBack clockStepsBack, UnderstatedLengths understatedLengths,
-                             UnreadLinkTypes unreadLinkTypes) {
+                             UnreadLinkTypes unreadLinkTypes, UntimedFrames untimedFrames) {
 
     public CaptureSummary(final String file, final String sha256, final String format, final long frames,
                           final long rocev2Frames, final long mprtFrames, final long snappedFrames,
                           final long unidentifiedFrames, final long malformedFrames, final long otherFrames) {
         this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
             otherFrames, 0, 0, 0, ClockStepsBack.NONE, UnderstatedLengths.NONE,
-            UnreadLinkTypes.NONE);
+            UnreadLinkTypes.NONE, UntimedFrames.NONE);
     }
 
     /**

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.cc;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
@@ -10,6 +11,7 @@ import org.mprt.ctk.verdict.rule.EvidenceRule;
  * sent it; the explanation names its source MAC so the sender can be found. A capture without MPRT
  * traffic says nothing about MPRT devices.
  */
+@JudgedWithoutTime
 public final class NoPauseFramesRule extends EvidenceRule {
 
     private static final int MAC_LENGTH = 6;

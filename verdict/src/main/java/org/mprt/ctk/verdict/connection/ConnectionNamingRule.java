@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.connection;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
@@ -34,6 +35,7 @@ import org.mprt.ctk.wire.mprt.MpethFlyweight;
  * the last PROBEs of each plane), so that remembering one is an append, not a lookup; at most
  * {@link #MAX_LOGS} plane and path pairs are remembered, and answers on further pairs cannot be judged.
  */
+@JudgedWithoutTime
 public final class ConnectionNamingRule extends BehaviourRule {
 
     /** Plane and path pairs remembered at most (with 256 packets each, about 13 MB). */

@@ -54,17 +54,21 @@ public final class CaptureReplay {
     public Result replay(final Path capture) throws IOException {
         final CaptureExpectation expectation = CaptureExpectation.read(CaptureExpectation.fileFor(capture));
         try {
-            final CaptureJudge base = expectation.pics().isEmpty() ? judge
-                : CaptureJudge.declaring(Pics.load(expectation.pics().get()));
-            CaptureJudge told = expectation.takenAt().isEmpty() ? base : base.takenAt(expectation.takenAt());
-            told = expectation.fromConnectionStart() ? told.fromConnectionStart() : told;
-            told = expectation.slowerPaths().isEmpty() ? told : told.slowerPaths(expectation.slowerPaths());
-            told = expectation.portRateMbps() == 0 ? told : told.portRateMbps(expectation.portRateMbps());
-            final Judgement j = told.judge(capture);
+            final Judgement j = judgeFor(expectation).judge(capture);
             return new Result(capture, expectation, j, null, expectation.mismatches(j));
         } catch (final CaptureFormatException e) {
             return new Result(capture, expectation, null, e.getMessage(),
                 expectation.mismatches(e.frameNumber(), e.byteOffset(), e.getMessage()));
         }
+    }
+
+    /** The judge told what the expectation says of its capture: its PICS, capture point and scenario facts. */
+    public CaptureJudge judgeFor(final CaptureExpectation expectation) throws IOException {
+        final CaptureJudge base = expectation.pics().isEmpty() ? judge
+            : CaptureJudge.declaring(Pics.load(expectation.pics().get()));
+        CaptureJudge told = expectation.takenAt().isEmpty() ? base : base.takenAt(expectation.takenAt());
+        told = expectation.fromConnectionStart() ? told.fromConnectionStart() : told;
+        told = expectation.slowerPaths().isEmpty() ? told : told.slowerPaths(expectation.slowerPaths());
+        return expectation.portRateMbps() == 0 ? told : told.portRateMbps(expectation.portRateMbps());
     }
 }

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.loss;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -25,6 +26,7 @@ import org.mprt.ctk.wire.mprt.MdethFlyweight;
  * transmission only when its message began after the capture did; otherwise the first copy may
  * predate the capture. Payload bytes are compared only between packets the capture kept whole.
  */
+@JudgedWithoutTime
 public final class RetransmissionFlagRule extends BehaviourRule {
 
     public RetransmissionFlagRule() {

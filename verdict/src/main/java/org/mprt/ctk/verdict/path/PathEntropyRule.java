@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.wire.ip.UdpFlyweight;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
@@ -21,6 +22,7 @@ import org.mprt.ctk.verdict.state.Plane;
  * stretches look shorter, never longer, so an overlap seen anywhere is a violation; a pass needs
  * the sender's port.
  */
+@JudgedWithoutTime
 public final class PathEntropyRule extends BehaviourRule {
 
     public PathEntropyRule() {

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.IdentityHashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
@@ -22,6 +23,7 @@ import org.mprt.ctk.verdict.state.Plane;
  * plane than its path's earlier ones is a violation wherever the capture is taken; a pass needs the
  * sender's port, where every packet of the path is seen.
  */
+@JudgedWithoutTime
 public final class PathPlaneRule extends BehaviourRule {
 
     private record FirstSeen(Plane plane, long frame) {

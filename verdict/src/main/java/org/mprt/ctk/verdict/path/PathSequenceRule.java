@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -22,6 +23,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * A re-spray onto the path (R=1 with the path's next PSN) is a next PSN. A new data packet (R=0)
  * that repeats a PSN breaks this rule as well as MPRT-LOSS-002.
  */
+@JudgedWithoutTime
 public final class PathSequenceRule extends BehaviourRule {
 
     /** Returned by {@link #violation} for a packet that conforms; null there means "cannot tell". */

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.path;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -19,6 +20,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * start (its first PSN 0, or a declaration that it holds every connection from its start); a path
  * captured from mid-connection is judged from its first captured ACK or PROBE_REPLY on.
  */
+@JudgedWithoutTime
 public final class SendWindowRule extends BehaviourRule {
 
     public SendWindowRule() {

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.placement;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
@@ -22,6 +23,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * the count from its first SEND and judges the SENDs after it. The RSN and the kinds do not change
  * on the way, so a violation seen anywhere is one; the spec judges the rule at the sender's port.
  */
+@JudgedWithoutTime
 public final class ReceiveSequenceRule extends BehaviourRule {
 
     /** Messages waiting for an earlier MSN; beyond this the stream starts counting afresh. */

@@ -53,6 +53,9 @@ public final class ConsoleSummary {
         if (c.unreadLinkTypes().count() > 0) {
             out.println("  " + c.unreadLinkTypes().sentence());
         }
+        if (c.untimedFrames().count() > 0) {
+            out.println("  " + c.untimedFrames().sentence());
+        }
         if (c.untrackedFrames() > 0) {
             out.println("  " + c.untrackedSentence());
         }

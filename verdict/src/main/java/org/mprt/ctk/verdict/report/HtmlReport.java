@@ -112,7 +112,8 @@ public final class HtmlReport {
             + " packets inside judged" : "") + ".</p>\n"
             + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : "")
             + (c.understatedLengths().count() > 0 ? "<p>" + esc(c.understatedLengths().sentence()) + ".</p>\n" : "")
-            + (c.unreadLinkTypes().count() > 0 ? "<p>" + esc(c.unreadLinkTypes().sentence()) + ".</p>\n" : ""));
+            + (c.unreadLinkTypes().count() > 0 ? "<p>" + esc(c.unreadLinkTypes().sentence()) + ".</p>\n" : "")
+            + (c.untimedFrames().count() > 0 ? "<p>" + esc(c.untimedFrames().sentence()) + ".</p>\n" : ""));
         judgedWith(j.judgedWith(), w);
         w.write("<p>");
         final Map<Outcome, Integer> counts = j.counts();

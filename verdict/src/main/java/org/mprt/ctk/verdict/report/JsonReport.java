@@ -146,6 +146,10 @@ public final class JsonReport {
         }
         g.writeEndArray();
         g.writeEndObject();
+        g.writeObjectFieldStart("untimedFrames");
+        g.writeNumberField("count", c.untimedFrames().count());
+        g.writeNumberField("firstFrame", c.untimedFrames().firstFrame());
+        g.writeEndObject();
         g.writeEndObject();
     }
 

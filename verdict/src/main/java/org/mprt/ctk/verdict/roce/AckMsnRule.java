@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
@@ -24,6 +25,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * PSN goes back, or that follows PSNs the capture lacks, is not judged; a QP that has carried an
  * RDMA READ or an atomic is judged no further.
  */
+@JudgedWithoutTime
 public final class AckMsnRule extends BehaviourRule {
 
     /** The last ACK judged or counted from: its PSN, MSN and frame. */

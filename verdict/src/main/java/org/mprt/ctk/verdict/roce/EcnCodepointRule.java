@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.mprt.ctk.verdict.Outcome;
@@ -26,6 +27,7 @@ import org.mprt.ctk.wire.ip.Ipv6Flyweight;
  * them. Other RoCEv2 packets (CNPs, UD, READ responses) are not tied to a QP direction and are not
  * judged. Without a PICS, only CE is judged: whether the device declares {@code cnp} is not known.
  */
+@JudgedWithoutTime
 public final class EcnCodepointRule extends Rule {
 
     private static final String ID = "ROCE-WIRE-007";

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -10,6 +11,7 @@ import org.mprt.ctk.wire.opcode.Opcode;
  * ROCE-BTH-004: in PSN order, the request packets of an RC or UC QP form whole messages: Only, or
  * First, Middle*, Last of one operation, with nothing of another message in between.
  */
+@JudgedWithoutTime
 public final class MessageStructureRule extends EvidenceRule {
 
     private final FollowedQueuePairs<RequestStream> streams = new FollowedQueuePairs<>(RequestStream::new);

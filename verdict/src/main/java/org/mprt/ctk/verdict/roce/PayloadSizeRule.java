@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Observation;
@@ -13,6 +14,7 @@ import org.mprt.ctk.wire.roce.RethFlyweight;
  * QP from its first First or Middle packet, which must be a valid PMTU (256 to 4096, a power of 2);
  * until then Last and Only packets are held only to the largest PMTU.
  */
+@JudgedWithoutTime
 public final class PayloadSizeRule extends EvidenceRule {
 
     static final int MAX_PMTU = 4096;

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -21,6 +22,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * so the next PSN after a READ may lie anywhere from the count at the largest PMTU (4096, or the
  * PICS's) to the count at the smallest (256).
  */
+@JudgedWithoutTime
 public final class RequestSequenceRule extends BehaviourRule {
 
     private static final int SMALLEST_PMTU = 256;

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
@@ -24,6 +25,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * violation there too. It needs the QP's start (RoCEv2 QPs start at a PSN of their own choosing;
  * the first ACK's MSN tells whether the capture holds it).
  */
+@JudgedWithoutTime
 public final class ResponderAckRule extends BehaviourRule {
 
     private static final int SMALLEST_PMTU = 256;

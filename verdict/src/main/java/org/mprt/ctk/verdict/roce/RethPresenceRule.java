@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
@@ -14,6 +15,7 @@ import org.mprt.ctk.wire.roce.RethFlyweight;
  * packet too short for it stops there, truncated in the RETH, in a frame the capture holds whole.
  * Whether a Middle or Last packet wrongly carries a RETH cannot be told from its payload.
  */
+@JudgedWithoutTime
 public final class RethPresenceRule extends EvidenceRule {
 
     public RethPresenceRule() {

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.roce;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.HashMap;
 import java.util.Map;
 import org.mprt.ctk.verdict.rule.FrameKind;
@@ -20,6 +21,7 @@ import org.mprt.ctk.wire.roce.AethSyndrome;
  * second NAK leaves the responder before it reaches the capture point, so a second NAK seen with no
  * such request between is a violation wherever the capture is taken.
  */
+@JudgedWithoutTime
 public final class SingleNakRule extends BehaviourRule {
 
     private record Episode(int ePsn, long frame) {

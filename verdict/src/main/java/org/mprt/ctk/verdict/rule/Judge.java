@@ -12,6 +12,7 @@ import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.pcap.link.NetworkLayerLocator;
 import org.mprt.ctk.verdict.ClockStepsBack;
 import org.mprt.ctk.verdict.UnderstatedLengths;
+import org.mprt.ctk.verdict.UntimedFrames;
 import org.mprt.ctk.verdict.UnreadLinkTypes;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.CaptureState;
@@ -55,6 +56,9 @@ public final class Judge {
         public long firstStepBackFrame;
         public long largestStepBackNs;
         private long previousNs = Long.MIN_VALUE;
+        /** Frames whose record holds no capture time ({@link UntimedFrames}), and the first. */
+        private long untimed;
+        private long firstUntimed;
         /** Frames whose record states an original length under its captured length ({@link UnderstatedLengths}), and the first. */
         private long understated;
         private UnderstatedLengths firstUnderstated = UnderstatedLengths.NONE;
@@ -64,8 +68,16 @@ public final class Judge {
         private final int[] unreadLinkTypes = new int[UnreadLinkTypes.MAX_LISTED];
         private int unreadLinkTypesListed;
 
-        /** Notes a frame's timestamp, counting a step back from the frame before it. */
-        void stamped(final long frameNumber, final long ns) {
+        /** Notes a frame's timestamp, counting a step back from the frame stamped before it; or that it has none. */
+        void stamped(final Frame frame) {
+            if (!frame.isTimed()) {
+                if (untimed++ == 0) {
+                    firstUntimed = frame.frameNumber();
+                }
+                return;
+            }
+            final long frameNumber = frame.frameNumber();
+            final long ns = frame.timestampNs();
             if (ns < previousNs) {
                 if (stepsBack++ == 0) {
                     firstStepBackFrame = frameNumber;
@@ -102,6 +114,10 @@ public final class Judge {
         public UnreadLinkTypes unreadLinkTypes() {
             return unread == 0 ? UnreadLinkTypes.NONE : new UnreadLinkTypes(unread, firstUnread,
                 Arrays.stream(unreadLinkTypes, 0, unreadLinkTypesListed).boxed().toList());
+        }
+
+        public UntimedFrames untimedFrames() {
+            return untimed == 0 ? UntimedFrames.NONE : new UntimedFrames(untimed, firstUntimed);
         }
 
         public UnderstatedLengths understatedLengths() {
@@ -141,7 +157,7 @@ public final class Judge {
         try {
             while (reader.next(o.frame())) {
                 counts.frames++;
-                counts.stamped(o.frameNumber(), o.timestampNs());
+                counts.stamped(o.frame());
                 if (o.frame().isOriginalLengthUnderstated()) {
                     counts.understated(o.frame());
                 }

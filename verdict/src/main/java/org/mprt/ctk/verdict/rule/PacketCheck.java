@@ -10,6 +10,7 @@ import org.mprt.ctk.wire.decode.DecodeStatus;
  * A rule that judges packets one at a time, with no memory of earlier ones: each packet the rule
  * applies to either conforms or yields one violation sentence.
  */
+@JudgedWithoutTime
 public abstract class PacketCheck extends Rule {
 
     private final Evidence evidence;

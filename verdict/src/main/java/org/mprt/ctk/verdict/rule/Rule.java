@@ -30,6 +30,16 @@ public abstract class Rule {
         return FrameKind.ALL;
     }
 
+    /**
+     * Whether the verdict compares capture timestamps (a bound of section 14, an RTT, a rate over a
+     * window), directly or through the state: on a capture with frames that record no time
+     * ({@link org.mprt.ctk.verdict.UntimedFrames}) such a rule is inconclusive. True unless the rule's
+     * class is marked {@link JudgedWithoutTime}.
+     */
+    public final boolean comparesTimestamps() {
+        return !getClass().isAnnotationPresent(JudgedWithoutTime.class);
+    }
+
     /** Called once, after the last frame. */
     public abstract Verdict verdict();
 }

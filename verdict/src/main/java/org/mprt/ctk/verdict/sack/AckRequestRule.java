@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.sack;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -22,6 +23,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * PROBE_REPLY of the path when the capture holds the path from PSN 0, and unknown (not judged)
  * when it begins later.
  */
+@JudgedWithoutTime
 public final class AckRequestRule extends BehaviourRule {
 
     public AckRequestRule() {

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.sack;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -18,6 +19,7 @@ import org.mprt.ctk.verdict.state.Plane;
  * <p>Reading for a capture: P's plane is that of its latest data packet or PROBE captured before
  * the answer; an answer for a path the capture shows nothing of cannot be judged.
  */
+@JudgedWithoutTime
 public final class AnswerPlaneRule extends BehaviourRule {
 
     public AnswerPlaneRule() {

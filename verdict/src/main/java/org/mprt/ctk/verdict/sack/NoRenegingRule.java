@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.sack;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -20,6 +21,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * the ones before it did if the receiver conforms; the first captured ACK of a path has nothing to
  * be compared with.
  */
+@JudgedWithoutTime
 public final class NoRenegingRule extends BehaviourRule {
 
     private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.sack;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
@@ -20,6 +21,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * a PSN before the first new data packet captured on the path may have arrived before the capture
  * began and is not judged.
  */
+@JudgedWithoutTime
 public final class SackTruthRule extends BehaviourRule {
 
     private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];

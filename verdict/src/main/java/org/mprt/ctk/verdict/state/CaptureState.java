@@ -39,6 +39,8 @@ public final class CaptureState {
     private final RoceTracker roce;
     private long firstNs = Long.MIN_VALUE;
     private long lastNs = Long.MIN_VALUE;
+    /** Frames that record no capture time: the timing of answers then cannot place the capture. */
+    private long untimedFrames;
     private boolean tracked;
     private boolean finished;
     /** Frames the capture cut short before their transport headers ended (or before their UDP port). */
@@ -173,6 +175,9 @@ public final class CaptureState {
             firstNs = frame.timestampNs();
         }
         lastNs = frame.timestampNs();
+        if (!frame.isTimed()) {
+            untimedFrames++;
+        }
         tracked = true;
         current = p;
         currentLooked = false;
@@ -286,7 +291,7 @@ public final class CaptureState {
             roce.judgeStarts();
         }
         roce.linkReverses();
-        final SideInference sides = new SideInference(point, timers);
+        final SideInference sides = new SideInference(point, timers, untimedFrames > 0);
         for (final MprtDirection d : mprt.all()) {
             sides.place(d, d.reverse());
         }

@@ -22,7 +22,7 @@ import org.mprt.ctk.pcap.LinkDirection;
  * headers, {@code tcpdump -i any}; pcapng epb_flags) places itself: a direction whose data frames are all marked sent
  * was captured at its sender, all marked received at its receiver.
  *
- * <p>Otherwise the timing of answers tells. Each answer the engine can tie to the packet it answers
+ * <p>Otherwise, unless some frame records no capture time, the timing of answers tells. Each answer the engine can tie to the packet it answers
  * (an MPRT ACK to the transmission its echo_timestamp names, a RoCEv2 ACK to a request PSN sent
  * once) gives a delay. At a receiver's port an answer follows its packet by the receiver's own
  * reaction time (ACK_REQ_DELAY, at most ACK_COALESCE_DELAY); at a sender's port by a round trip; at
@@ -42,10 +42,13 @@ final class SideInference {
 
     private final CapturePoint point;
     private final Timers timers;
+    /** True when some frame records no capture time: answers cannot then be timed. */
+    private final boolean untimed;
 
-    SideInference(final CapturePoint point, final Timers timers) {
+    SideInference(final CapturePoint point, final Timers timers, final boolean untimed) {
         this.point = point;
         this.timers = timers;
+        this.untimed = untimed;
     }
 
     /** Places {@code d}, whose connection's other direction is {@code reverse} (or null). */
@@ -77,6 +80,11 @@ final class SideInference {
             d.place(sent ? CaptureSide.SENDER : CaptureSide.RECEIVER, "the capture marks all " + d.markedData()
                 + " of this direction's data frames as " + (sent ? "sent" : "received") + " by the host it was taken on"
                 + " (Linux cooked headers or pcapng epb_flags), so it stands at the " + (sent ? "sender" : "receiver"));
+            return;
+        }
+        if (untimed) {
+            d.place(CaptureSide.UNKNOWN, "frames of the capture record no capture time (pcapng simple packet blocks),"
+                + " so no answer can be timed against the packet it answers; state the capture point");
             return;
         }
         final boolean here = d.answerSamples() > 0;

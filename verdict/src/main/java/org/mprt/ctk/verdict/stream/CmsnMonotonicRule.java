@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.stream;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -15,6 +16,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * receiver's port: ACKs of different paths may overtake each other on the way, so elsewhere the
  * order of sending is not the order of capture.
  */
+@JudgedWithoutTime
 public final class CmsnMonotonicRule extends BehaviourRule {
 
     public CmsnMonotonicRule() {

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.stream;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -25,6 +26,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * message lacks bytes is known only when the capture holds the direction from its start: otherwise
  * bytes may have arrived before the capture began.
  */
+@JudgedWithoutTime
 public final class CompletionRule extends BehaviourRule {
 
     /** Per stream, the CMSN up to which completions have been checked (in a one-element array, set in place). */

@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.stream;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
@@ -21,6 +22,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * MSN other than 0 may have begun before the capture, so its first message is judged only when the
  * capture is declared to hold every connection from its start.
  */
+@JudgedWithoutTime
 public final class MessageOrderRule extends BehaviourRule {
 
     public MessageOrderRule() {

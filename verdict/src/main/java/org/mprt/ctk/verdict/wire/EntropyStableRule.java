@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.wire.ip.UdpFlyweight;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
@@ -23,6 +24,7 @@ import org.mprt.ctk.verdict.state.PathRecord;
  * more: a port change seen while the capture shows unacknowledged data is a violation wherever it
  * is seen, and the rule is judged at any capture point.
  */
+@JudgedWithoutTime
 public final class EntropyStableRule extends BehaviourRule {
 
     public EntropyStableRule() {

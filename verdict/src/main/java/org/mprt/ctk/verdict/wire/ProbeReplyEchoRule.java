@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.FrameKind;
@@ -12,6 +13,7 @@ import org.mprt.ctk.wire.mprt.MpethFlyweight;
  * PROBE. The PROBE is found by probe_id on the reverse connection direction; a reply whose probe
  * is not in the capture (taken too late, or at a point the probe did not cross) cannot be judged.
  */
+@JudgedWithoutTime
 public final class ProbeReplyEchoRule extends EvidenceRule {
 
     static final int REMEMBERED_PROBES = 4096;

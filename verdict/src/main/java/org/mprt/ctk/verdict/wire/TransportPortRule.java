@@ -1,5 +1,6 @@
 package org.mprt.ctk.verdict.wire;
 
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.nio.ByteBuffer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.verdict.Verdict;
@@ -20,6 +21,7 @@ import org.mprt.ctk.wire.ip.UdpFlyweight;
  * RoCEv2 ICRC of the datagram read as BTH and payload, the datagram is a transport packet (a chance
  * match has odds of 2^-32). Its opcode tells which profile it belongs to.
  */
+@JudgedWithoutTime
 public final class TransportPortRule extends EvidenceRule {
 
     /** Bytes after the UDP header that a transport packet needs: BTH and ICRC. */

@@ -34,7 +34,9 @@ final class BehaviourCaptures {
     List<CaptureFile> all() {
         final List<CaptureFile> out = new ArrayList<>();
         out.add(MprtSenderCaptures.clean(this));
-        out.add(MprtSenderCaptures.faults(this));
+        final CaptureFile senderFaults = MprtSenderCaptures.faults(this);
+        out.add(senderFaults);
+        out.add(CaptureFile.untimed("behaviour/mprt-sender-faults-untimed.pcapng", senderFaults));
         out.add(MprtSenderCaptures.sendWindow(this));
         out.add(MprtReceiverCaptures.clean(this));
         final CaptureFile faults = MprtReceiverCaptures.faults(this);

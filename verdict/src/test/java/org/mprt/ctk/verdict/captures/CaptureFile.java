@@ -11,12 +11,13 @@ import java.util.List;
 import java.util.zip.CRC32;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
+import org.mprt.ctk.pcap.PcapngWriter;
 import org.mprt.ctk.wire.icrc.Icrc;
 import org.mprt.ctk.wire.ip.InternetChecksum;
 import org.mprt.ctk.wire.ip.NetworkKind;
 
 /**
- * One crafted classic pcap file: its path under captures/, its link type, its snap length and its
+ * One crafted classic pcap file (or pcapng, {@link #untimed}): its path under captures/, its link type, its snap length and its
  * frames with their times. Times are offsets from 2026-01-01T00:00:00Z, so tools show a sane date.
  */
 final class CaptureFile {
@@ -28,12 +29,26 @@ final class CaptureFile {
     private final String name;
     private final LinkType linkType;
     private final int snapLengthBytes;
+    /** False for a pcapng file of simple packet blocks, which record no time. */
+    private final boolean timed;
     private final List<Timed> frames = new ArrayList<>();
 
     CaptureFile(final String name, final LinkType linkType, final int snapLengthBytes) {
+        this(name, linkType, snapLengthBytes, true);
+    }
+
+    private CaptureFile(final String name, final LinkType linkType, final int snapLengthBytes, final boolean timed) {
         this.name = name;
         this.linkType = linkType;
         this.snapLengthBytes = snapLengthBytes;
+        this.timed = timed;
+    }
+
+    /** The same frames in the same order, as a pcapng file of simple packet blocks, which record no time. */
+    static CaptureFile untimed(final String name, final CaptureFile timed) {
+        final CaptureFile copy = new CaptureFile(name, timed.linkType, timed.snapLengthBytes, false);
+        copy.frames.addAll(timed.frames);
+        return copy;
     }
 
     /** An Ethernet capture that keeps whole frames. */
@@ -77,6 +92,15 @@ final class CaptureFile {
     void write(final Path capturesDir) throws IOException {
         final Path file = capturesDir.resolve(name);
         Files.createDirectories(file.getParent());
+        if (!timed) {
+            try (PcapngWriter w = PcapngWriter.create(file, ByteOrder.LITTLE_ENDIAN)) {
+                w.addInterface("", linkType, snapLengthBytes);
+                for (final Timed t : frames) {
+                    w.writeSimple(t.bytes(), 0, Math.min(t.bytes().length, snapLengthBytes), t.bytes().length);
+                }
+            }
+            return;
+        }
         try (PcapWriter w = PcapWriter.create(file, linkType, ByteOrder.LITTLE_ENDIAN, snapLengthBytes)) {
             for (final Timed t : frames) {
                 w.write(WireCaptures.EPOCH_NS + t.atNs(), t.bytes());

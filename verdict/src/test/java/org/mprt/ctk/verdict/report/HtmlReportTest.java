@@ -3,7 +3,6 @@ package org.mprt.ctk.verdict.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import java.io.ByteArrayInputStream;
-import java.io.StringWriter;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
@@ -14,7 +13,6 @@ import javax.xml.parsers.DocumentBuilderFactory;
 import javax.xml.xpath.XPathConstants;
 import javax.xml.xpath.XPathFactory;
 import org.junit.jupiter.api.Test;
-import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.w3c.dom.Document;
@@ -31,9 +29,7 @@ class HtmlReportTest {
     private static final Path BEHAVIOUR = Path.of("..", "captures", "behaviour");
 
     private static String page(final Judgement j) throws Exception {
-        final StringWriter out = new StringWriter();
-        new HtmlReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
-        return out.toString();
+        return WrittenReports.html(j);
     }
 
     private static Document parse(final String html) throws Exception {

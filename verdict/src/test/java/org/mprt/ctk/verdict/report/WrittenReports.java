@@ -5,6 +5,7 @@ import com.fasterxml.jackson.databind.ObjectMapper;
 import java.io.ByteArrayOutputStream;
 import java.io.IOException;
 import java.io.PrintStream;
+import java.io.StringWriter;
 import java.nio.charset.StandardCharsets;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.Judgement;
@@ -19,6 +20,12 @@ final class WrittenReports {
         final ByteArrayOutputStream out = new ByteArrayOutputStream();
         ConsoleSummary.print(j, new PrintStream(out, true, StandardCharsets.UTF_8));
         return out.toString(StandardCharsets.UTF_8);
+    }
+
+    static String html(final Judgement j) throws IOException {
+        final StringWriter out = new StringWriter();
+        new HtmlReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
+        return out.toString();
     }
 
     static JsonNode json(final Judgement j) throws IOException {

@@ -10,7 +10,7 @@ import org.mprt.ctk.pcap.LinkDirection;
 
 class SideInferenceTest {
 
-    private final SideInference inferred = new SideInference(CapturePoint.inferred(), Timers.defaults());
+    private final SideInference inferred = new SideInference(CapturePoint.inferred(), Timers.defaults(), false);
 
     @Test
     void shouldPlaceTheCaptureAtTheReceiverWhenItAnswersAtOnce() {
@@ -20,6 +20,26 @@ class SideInferenceTest {
 
         assertThat(d.side()).isEqualTo(CaptureSide.RECEIVER);
         assertThat(d.sideReason()).contains("0.5 µs to 7.0 µs");
+    }
+
+    @Test
+    void shouldNotTimeAnswersWhenFramesRecordNoTimeButStillTakeAStatedPointOrTheLinkMarks() throws Exception {
+        final SideInference untimed = new SideInference(CapturePoint.inferred(), Timers.defaults(), true);
+        final Direction quick = Directions.answered(500, 1_500);
+        final Direction marked = Directions.answered(0);
+        marked.linkMarked(LinkDirection.INBOUND);
+
+        untimed.place(quick, null);
+        untimed.place(marked, null);
+
+        assertThat(quick.side()).isEqualTo(CaptureSide.UNKNOWN);
+        assertThat(quick.sideReason()).isEqualTo("frames of the capture record no capture time (pcapng simple packet"
+            + " blocks), so no answer can be timed against the packet it answers; state the capture point");
+        assertThat(marked.side()).isEqualTo(CaptureSide.RECEIVER);
+        final Direction stated = ipv4(0, 0x0A00_0001L, 0x0A00_0002L);
+        new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("10.0.0.2"))), Timers.defaults(), true)
+            .place(stated, null);
+        assertThat(stated.side()).isEqualTo(CaptureSide.RECEIVER);
     }
 
     @Test
@@ -136,7 +156,7 @@ class SideInferenceTest {
     @Test
     void shouldPlaceAtBothEndsADirectionWhoseEndsTheStatedNodeOwnsBoth() throws Exception {
         final SideInference stated = new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName("10.0.0.1"),
-            InetAddress.getByName("10.1.0.1"))), Timers.defaults());
+            InetAddress.getByName("10.1.0.1"))), Timers.defaults(), false);
         // From one of the node's addresses to another: the stated node is both ends.
         final Direction toItself = ipv4(500, 0x0A00_0001L, 0x0A01_0001L);
 
@@ -173,7 +193,7 @@ class SideInferenceTest {
 
     /** Judging a capture stated to be taken at the node with this address. */
     private static SideInference takenAt(final String address) throws UnknownHostException {
-        return new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName(address))), Timers.defaults());
+        return new SideInference(CapturePoint.takenAt(List.of(InetAddress.getByName(address))), Timers.defaults(), false);
     }
 
     /** A direction answered after {@code delayNs}, its data sent from one IPv4 address to another. */

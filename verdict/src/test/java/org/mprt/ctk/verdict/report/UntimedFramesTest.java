@@ -1,0 +1,48 @@
+package org.mprt.ctk.verdict.report;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import com.fasterxml.jackson.databind.JsonNode;
+import java.nio.file.Path;
+import org.junit.jupiter.api.Test;
+import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.DirectionSummary;
+import org.mprt.ctk.verdict.Judgement;
+import org.mprt.ctk.verdict.UntimedFrames;
+
+/**
+ * A capture of pcapng simple packet blocks, which record no time: every report counts the frames and
+ * says that no time bound is judged, and the timing of answers does not place the capture.
+ */
+class UntimedFramesTest {
+
+    private static final Path BEHAVIOUR = Path.of("..", "captures", "behaviour");
+
+    @Test
+    void shouldCountTheFramesThatRecordNoTimeInEveryReport() throws Exception {
+        final Judgement j = CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-faults-untimed.pcapng"));
+
+        assertThat(j.capture().untimedFrames()).isEqualTo(new UntimedFrames(25, 1));
+        assertThat(j.capture().clockStepsBack().count()).as("no time, no step back").isZero();
+        assertThat(WrittenReports.console(j)).contains("  25 frames record no capture time (pcapng simple packet blocks;"
+            + " the first: frame 1): no time bound is judged");
+        final JsonNode json = WrittenReports.json(j).path("capture").path("untimedFrames");
+        assertThat(json.path("count").asLong()).isEqualTo(25);
+        assertThat(json.path("firstFrame").asLong()).isEqualTo(1);
+        assertThat(WrittenReports.html(j)).contains("<p>25 frames record no capture time (pcapng simple packet blocks;"
+            + " the first: frame 1): no time bound is judged.</p>");
+        // Not stated, the capture point stays unknown.
+        assertThat(j.directions()).extracting(DirectionSummary::why).containsOnly("frames of the capture record no"
+            + " capture time (pcapng simple packet blocks), so no answer can be timed against the packet it answers;"
+            + " state the capture point");
+    }
+
+    @Test
+    void shouldSayNothingOfACaptureWhoseFramesRecordTheirTimes() throws Exception {
+        final Judgement j = CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-faults.pcap"));
+
+        assertThat(j.capture().untimedFrames()).isEqualTo(UntimedFrames.NONE);
+        assertThat(WrittenReports.console(j)).doesNotContain("no capture time");
+        assertThat(WrittenReports.json(j).path("capture").path("untimedFrames").path("count").asLong()).isZero();
+    }
+}
