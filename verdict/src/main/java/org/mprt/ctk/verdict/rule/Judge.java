@@ -4,6 +4,7 @@ import java.io.IOException;
 import java.io.UncheckedIOException;
 import java.util.Arrays;
 import java.util.List;
+import org.mprt.ctk.pcap.CaptureFormatException;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.LinkType;
@@ -167,6 +168,12 @@ public final class Judge {
                 }
                 if (o.network().encapsulations() > 0) {
                     counts.encapsulated++;
+                }
+                if (repeats != null && o.isTransport() && !o.frame().isTimed()) {
+                    throw new CaptureFormatException(reader.file(), o.frameNumber(), o.frame().recordOffsetBytes(),
+                        "a simple packet block, which records no capture time, where the judge was told to drop a packet's"
+                            + " second copy within " + state.facts().duplicateWindowNs() + " ns of the first, which needs"
+                            + " the time of each (expected an enhanced packet block, or judge without dropping duplicates)");
                 }
                 if (repeats != null && o.isTransport() && repeats.isRepeat(o.packet(), o.timestampNs())) {
                     counts.duplicate++;

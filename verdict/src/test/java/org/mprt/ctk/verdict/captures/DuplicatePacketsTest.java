@@ -1,6 +1,7 @@
 package org.mprt.ctk.verdict.captures;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
 import java.nio.ByteBuffer;
 import java.nio.file.Path;
@@ -8,6 +9,7 @@ import java.util.Map;
 import java.util.TreeMap;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.pcap.CaptureFormatException;
 import org.mprt.ctk.pcap.LinkType;
 import org.mprt.ctk.pcap.PcapWriter;
 import org.mprt.ctk.verdict.CaptureJudge;
@@ -19,7 +21,9 @@ import org.mprt.ctk.wire.ip.InternetChecksum;
 /**
  * A mirror of two ports that every packet crosses in turn delivers each packet twice, the second
  * copy routed (other MAC addresses, TTL one less) 200 ns later. Told so, the judge drops the copies
- * and judges as on the single capture; not told, it takes the copies for resends and fails.
+ * and judges as on the single capture; not told, it takes the copies for resends and fails. Frames
+ * that record no time cannot tell a copy within the window from a resend: told to drop copies, the judge
+ * refuses such a capture.
  */
 class DuplicatePacketsTest {
 
@@ -45,6 +49,17 @@ class DuplicatePacketsTest {
         assertThat(outcomes(dropped)).isEqualTo(outcomes(once));
         assertThat(kept.capture().duplicateFrames()).isZero();
         assertThat(outcomes(kept)).containsValue(Outcome.FAIL).isNotEqualTo(outcomes(once));
+    }
+
+    @Test
+    void shouldRefuseToDropCopiesWithinAWindowWhenTheFramesRecordNoTime() {
+        final Path untimed = CapturesGenerationTest.CAPTURES.resolve("behaviour/mprt-sender-faults-untimed.pcapng");
+
+        assertThatThrownBy(() -> CaptureJudge.standard().droppingDuplicatesWithin(2 * COPY_DELAY_NS).judge(untimed))
+            .isInstanceOf(CaptureFormatException.class)
+            .hasMessage("file " + untimed + ", frame 1, byte offset 60: a simple packet block, which records no capture"
+                + " time, where the judge was told to drop a packet's second copy within 400 ns of the first, which needs"
+                + " the time of each (expected an enhanced packet block, or judge without dropping duplicates)");
     }
 
     /** The frame as a switch that routed it sends it on: other MAC addresses, the TTL one less, the IPv4 checksum redone. */
