@@ -194,9 +194,11 @@ public final class HtmlReport {
         }
         long start = Long.MAX_VALUE;
         for (final PathPlot p : j.plots()) {
-            start = Math.min(start, p.firstNs());
+            start = Math.min(start, p.first());
         }
-        w.write("<p>One plot per path of each MPRT connection direction: PSN against time; blue dots are first"
+        w.write("<p>One plot per path of each MPRT connection direction: PSN against "
+            + (j.plots().get(0).axis() == PathPlot.Axis.TIME_NS ? "time" : "frame number, since the capture records no"
+            + " time") + "; blue dots are first"
             + " transmissions, red squares retransmissions on the path, the green steps each ACK's cumulative PSN and"
             + " the thin green bars the PSNs its SACK bitmap acknowledges above it. Long captures are sampled: the"
             + " counts under each plot are exact.</p>\n");
@@ -205,8 +207,8 @@ public final class HtmlReport {
                 + (p.plane().isEmpty() ? "" : " (" + esc(p.plane()) + ")") + "</figcaption>\n");
             TimeSequenceSvg.write(p, start, w);
             w.write(String.format(Locale.ROOT, "<p class=\"req\">%d first transmissions (%d drawn), %d retransmissions"
-                + " (%d drawn), %d ACKs (%d drawn)</p></figure>\n", p.dataCount(), p.dataNs().length, p.resentCount(),
-                p.resentNs().length, p.ackCount(), p.ackNs().length));
+                + " (%d drawn), %d ACKs (%d drawn)</p></figure>\n", p.dataCount(), p.dataAt().length, p.resentCount(),
+                p.resentAt().length, p.ackCount(), p.ackAt().length));
         }
     }
 

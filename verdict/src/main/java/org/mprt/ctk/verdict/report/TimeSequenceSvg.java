@@ -6,7 +6,7 @@ import java.util.Locale;
 import org.mprt.ctk.verdict.timeline.PathPlot;
 
 /**
- * Draws one path's time-sequence ({@link PathPlot}) as inline SVG: PSN against time, first
+ * Draws one path's time-sequence ({@link PathPlot}) as inline SVG: PSN against time (or frame number), first
  * transmissions as blue dots, retransmissions as red squares, and for each ACK its cumulative PSN
  * as a green step line with a thin green bar up to the highest PSN its SACK bitmap acknowledges. The
  * points were sampled during the judge's pass, so the drawing has a bounded size whatever the
@@ -34,7 +34,8 @@ final class TimeSequenceSvg {
         this.y1 = Math.max(y1, y0 + 1);
     }
 
-    static void write(final PathPlot p, final long captureStartNs, final Writer w) throws IOException {
+    /** Writes the plot, its times counted from {@code start} (a frame-number axis shows the numbers themselves). */
+    static void write(final PathPlot p, final long start, final Writer w) throws IOException {
         long lo = Long.MAX_VALUE;
         long hi = Long.MIN_VALUE;
         for (final long[] a : new long[][] {p.dataPsn(), p.resentPsn(), p.ackCack(), p.ackSacked()}) {
@@ -46,14 +47,14 @@ final class TimeSequenceSvg {
         if (lo > hi) {
             return;
         }
-        final TimeSequenceSvg s = new TimeSequenceSvg(p.firstNs(), p.lastNs(), lo, hi);
+        final TimeSequenceSvg s = new TimeSequenceSvg(p.first(), p.last(), lo, hi);
         w.write("<svg xmlns=\"http://www.w3.org/2000/svg\" class=\"tsg\" width=\"" + WIDTH + "\" height=\"" + HEIGHT
-            + "\" viewBox=\"0 0 " + WIDTH + " " + HEIGHT + "\" role=\"img\" aria-label=\"PSN against time, path "
-            + p.pathId() + "\">\n");
-        s.axes(captureStartNs, w);
+            + "\" viewBox=\"0 0 " + WIDTH + " " + HEIGHT + "\" role=\"img\" aria-label=\"PSN against "
+            + (p.axis() == PathPlot.Axis.TIME_NS ? "time" : "frame number") + ", path " + p.pathId() + "\">\n");
+        s.axes(p.axis(), start, w);
         s.acks(p, w);
-        s.dots(p.dataNs(), p.dataPsn(), "#1f77b4", "round", 3, w);
-        s.dots(p.resentNs(), p.resentPsn(), "#d62728", "square", 5, w);
+        s.dots(p.dataAt(), p.dataPsn(), "#1f77b4", "round", 3, w);
+        s.dots(p.resentAt(), p.resentPsn(), "#d62728", "square", 5, w);
         w.write("</svg>\n");
     }
 
@@ -80,25 +81,27 @@ final class TimeSequenceSvg {
         return out.append(t / 10).append('.').append(t % 10);
     }
 
-    private void axes(final long captureStartNs, final Writer w) throws IOException {
+    private void axes(final PathPlot.Axis axis, final long start, final Writer w) throws IOException {
+        final boolean timed = axis == PathPlot.Axis.TIME_NS;
         final int bottom = HEIGHT - BOTTOM;
         w.write("<path d=\"M" + LEFT + " " + TOP + "V" + bottom + "H" + (WIDTH - RIGHT) + "\" fill=\"none\" stroke=\"#444\""
             + " stroke-width=\"1\"/>\n");
         for (int i = 0; i <= 4; i++) {
             final long ns = t0 + (t1 - t0) * i / 4;
             final long psn = y0 + (y1 - y0) * i / 4;
-            w.write(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%.1f</text>",
-                x(ns), bottom + 14, (ns - captureStartNs) / 1000.0));
+            w.write(String.format(Locale.ROOT, "<text x=\"%.1f\" y=\"%d\" font-size=\"10\" text-anchor=\"middle\">%s</text>",
+                x(ns), bottom + 14, timed ? String.format(Locale.ROOT, "%.1f", (ns - start) / 1000.0) : Long.toString(ns)));
             w.write(String.format(Locale.ROOT, "<text x=\"%d\" y=\"%.1f\" font-size=\"10\" text-anchor=\"end\">%d</text>\n",
                 LEFT - 4, y(psn) + 3, psn));
         }
-        w.write("<text x=\"" + (WIDTH / 2) + "\" y=\"" + (HEIGHT - 4) + "\" font-size=\"10\" text-anchor=\"middle\">time"
-            + " (µs after the first plotted packet)</text>\n<text x=\"12\" y=\"" + (HEIGHT / 2) + "\" font-size=\"10\""
+        w.write("<text x=\"" + (WIDTH / 2) + "\" y=\"" + (HEIGHT - 4) + "\" font-size=\"10\" text-anchor=\"middle\">"
+            + (timed ? "time (µs after the first plotted packet)" : "frame number (the capture records no time)")
+            + "</text>\n<text x=\"12\" y=\"" + (HEIGHT / 2) + "\" font-size=\"10\""
             + " transform=\"rotate(-90 12 " + (HEIGHT / 2) + ")\" text-anchor=\"middle\">PSN</text>\n");
     }
 
     private void acks(final PathPlot p, final Writer w) throws IOException {
-        final long[] ns = p.ackNs();
+        final long[] ns = p.ackAt();
         if (ns.length == 0) {
             return;
         }

@@ -3,13 +3,14 @@ package org.mprt.ctk.verdict.timeline;
 import java.util.Arrays;
 
 /**
- * Points (time, one or two values) kept at a bounded count: every {@code stride}-th point is kept;
+ * Points (time and frame number, one or two values) kept at a bounded count: every {@code stride}-th point is kept;
  * when the buffer is full every other kept point is dropped and the stride doubles, so that the
  * points stay spread over the whole capture, deterministically.
  */
 final class SampledSeries {
 
     private final long[] ns;
+    private final long[] frames;
     private final long[] a;
     private final long[] b;
     private int size;
@@ -18,11 +19,12 @@ final class SampledSeries {
 
     SampledSeries(final int capacity) {
         ns = new long[capacity];
+        frames = new long[capacity];
         a = new long[capacity];
         b = new long[capacity];
     }
 
-    void add(final long timeNs, final long first, final long second) {
+    void add(final long timeNs, final long frameNumber, final long first, final long second) {
         final long index = seen++;
         // The stride is a power of two: a mask, where a remainder would divide for every point.
         if ((index & (stride - 1)) != 0) {
@@ -33,6 +35,7 @@ final class SampledSeries {
             // are the multiples of the doubled stride.
             for (int i = 0; i < (size + 1) / 2; i++) {
                 ns[i] = ns[2 * i];
+                frames[i] = frames[2 * i];
                 a[i] = a[2 * i];
                 b[i] = b[2 * i];
             }
@@ -43,6 +46,7 @@ final class SampledSeries {
             }
         }
         ns[size] = timeNs;
+        frames[size] = frameNumber;
         a[size] = first;
         b[size] = second;
         size++;
@@ -54,6 +58,10 @@ final class SampledSeries {
 
     long[] ns() {
         return Arrays.copyOf(ns, size);
+    }
+
+    long[] frames() {
+        return Arrays.copyOf(frames, size);
     }
 
     long[] first() {

@@ -60,19 +60,22 @@ public final class TimeSequence implements PassObserver {
     private final long[] words = new long[MaethFlyweight.SACK_BITMAP_WORDS];
     private final List<Series> order = new ArrayList<>();
     private long unplotted;
+    /** True once a plotted frame recorded no capture time: the plots then run along frame numbers. */
+    private boolean untimed;
 
     @Override
     public void observe(final Observation o) {
         if (!o.isMprt() || !o.isAccountable()) {
             return;
         }
+        untimed |= !o.frame().isTimed();
         if (o.isMprtData()) {
             final MdethFlyweight m = o.packet().extensions().mdeth();
             final Series s = series(o.mprtDirection(), o.mprtPath());
             if (s != null) {
                 final int psn = o.psn();
                 final boolean again = m.r() == 1 && s.path.slot(psn) >= 0;
-                (again ? s.resent : s.data).add(o.timestampNs(), s.unwrap(psn, true), 0);
+                (again ? s.resent : s.data).add(o.timestampNs(), o.frameNumber(), s.unwrap(psn, true), 0);
             }
         } else if (o.isMprtAck()) {
             final MaethFlyweight a = o.packet().extensions().maeth();
@@ -80,7 +83,7 @@ public final class TimeSequence implements PassObserver {
             if (s != null) {
                 final int cack = o.psn();
                 a.sackBitmap(words);
-                s.acks.add(o.timestampNs(), s.unwrap(cack, false), s.unwrap(PathRecord.highestAcknowledged(cack, words), false));
+                s.acks.add(o.timestampNs(), o.frameNumber(), s.unwrap(cack, false), s.unwrap(PathRecord.highestAcknowledged(cack, words), false));
             }
         }
     }
@@ -102,15 +105,23 @@ public final class TimeSequence implements PassObserver {
         return s;
     }
 
-    /** The plots, in the order their paths first appeared. */
+    /**
+     * The plots, in the order their paths first appeared: along capture time, or along frame numbers
+     * when a plotted frame recorded no time.
+     */
     public List<PathPlot> plots() {
         final List<PathPlot> out = new ArrayList<>(order.size());
+        final PathPlot.Axis axis = untimed ? PathPlot.Axis.FRAME_NUMBER : PathPlot.Axis.TIME_NS;
         for (final Series s : order) {
             out.add(new PathPlot(s.direction.label(), s.path.pathId(), s.path.plane() == null ? "" : s.path.plane().toString(),
-                s.data.ns(), s.data.first(), s.data.seen(), s.resent.ns(), s.resent.first(), s.resent.seen(),
-                s.acks.ns(), s.acks.first(), s.acks.second(), s.acks.seen()));
+                axis, at(s.data, axis), s.data.first(), s.data.seen(), at(s.resent, axis), s.resent.first(), s.resent.seen(),
+                at(s.acks, axis), s.acks.first(), s.acks.second(), s.acks.seen()));
         }
         return out;
+    }
+
+    private static long[] at(final SampledSeries series, final PathPlot.Axis axis) {
+        return axis == PathPlot.Axis.TIME_NS ? series.ns() : series.frames();
     }
 
     /** Frames of paths beyond {@link #MAX_PLOTS}, which are not plotted. */

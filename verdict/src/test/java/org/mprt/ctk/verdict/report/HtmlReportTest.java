@@ -155,7 +155,7 @@ class HtmlReportTest {
 
         assertThat(j.plots()).hasSize(1);
         assertThat(j.plots().get(0).dataCount()).isEqualTo(266);
-        assertThat(j.plots().get(0).dataNs()).hasSizeLessThanOrEqualTo(266);
+        assertThat(j.plots().get(0).dataAt()).hasSizeLessThanOrEqualTo(266);
         assertThat(page(j).length()).isLessThan(400_000);
     }
 }

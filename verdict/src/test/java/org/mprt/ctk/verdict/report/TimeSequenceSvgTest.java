@@ -39,13 +39,14 @@ class TimeSequenceSvgTest {
      */
     @Test
     void shouldDrawEveryPointInsideThePlotWhenTheClockSteppedBack() throws Exception {
-        final PathPlot p = new PathPlot("A to B", 0, "", new long[] {10_000, 20_000, 0, 30_000}, new long[] {0, 1, 2, 3}, 4,
-            new long[] {40_000, 5_000}, new long[] {1, 2}, 2, new long[] {15_000, 25_000}, new long[] {0, 1},
-            new long[] {0, 3}, 2);
-        assertThat(p.firstNs()).isEqualTo(0);
-        assertThat(p.lastNs()).isEqualTo(40_000);
+        final PathPlot p = new PathPlot("A to B", 0, "", PathPlot.Axis.TIME_NS, new long[] {10_000, 20_000, 0, 30_000},
+            new long[] {0, 1, 2, 3}, 4, new long[] {40_000, 5_000}, new long[] {1, 2}, 2, new long[] {15_000, 25_000},
+            new long[] {0, 1}, new long[] {0, 3}, 2);
+        assertThat(p.first()).isEqualTo(0);
+        assertThat(p.last()).isEqualTo(40_000);
         final StringWriter svg = new StringWriter();
-        TimeSequenceSvg.write(p, p.firstNs(), svg);
+        TimeSequenceSvg.write(p, p.first(), svg);
+        assertThat(svg.toString()).contains("time (µs after the first plotted packet)").contains(">40.0</text>");
 
         final Matcher path = Pattern.compile(" d=\"([^\"]*)\"").matcher(svg.toString());
         int xs = 0;
@@ -58,5 +59,19 @@ class TimeSequenceSvgTest {
             }
         }
         assertThat(xs).isGreaterThanOrEqualTo(4 + 2 + 2);
+    }
+
+    /** A capture whose frames record no time is plotted along its frame numbers, which the axis shows as they are. */
+    @Test
+    void shouldPlotAlongFrameNumbersWhenTheCaptureRecordsNoTime() throws Exception {
+        final PathPlot p = new PathPlot("A to B", 0, "", PathPlot.Axis.FRAME_NUMBER, new long[] {1, 3, 5},
+            new long[] {0, 1, 2}, 3, new long[] {9}, new long[] {1}, 1, new long[] {2, 4}, new long[] {0, 1},
+            new long[] {0, 1}, 2);
+        final StringWriter svg = new StringWriter();
+        TimeSequenceSvg.write(p, p.first(), svg);
+
+        assertThat(svg.toString()).contains("aria-label=\"PSN against frame number, path 0\"")
+            .contains("frame number (the capture records no time)").contains(">1</text>").contains(">9</text>")
+            .doesNotContain("µs");
     }
 }

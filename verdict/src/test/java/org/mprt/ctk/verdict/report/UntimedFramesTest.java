@@ -9,6 +9,7 @@ import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.DirectionSummary;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.UntimedFrames;
+import org.mprt.ctk.verdict.timeline.PathPlot;
 
 /**
  * A capture of pcapng simple packet blocks, which record no time: every report counts the frames and
@@ -30,7 +31,10 @@ class UntimedFramesTest {
         assertThat(json.path("count").asLong()).isEqualTo(25);
         assertThat(json.path("firstFrame").asLong()).isEqualTo(1);
         assertThat(WrittenReports.html(j)).contains("<p>25 frames record no capture time (pcapng simple packet blocks;"
-            + " the first: frame 1): no time bound is judged.</p>");
+            + " the first: frame 1): no time bound is judged.</p>").contains("PSN against frame number, since the capture"
+            + " records no time").contains("aria-label=\"PSN against frame number, path 0\"");
+        assertThat(j.plots()).isNotEmpty().allSatisfy(p -> assertThat(p.axis()).isEqualTo(PathPlot.Axis.FRAME_NUMBER));
+        assertThat(j.plots().get(0).dataAt()).startsWith(1L, 2L);
         // Not stated, the capture point stays unknown.
         assertThat(j.directions()).extracting(DirectionSummary::why).containsOnly("frames of the capture record no"
             + " capture time (pcapng simple packet blocks), so no answer can be timed against the packet it answers;"
@@ -44,5 +48,6 @@ class UntimedFramesTest {
         assertThat(j.capture().untimedFrames()).isEqualTo(UntimedFrames.NONE);
         assertThat(WrittenReports.console(j)).doesNotContain("no capture time");
         assertThat(WrittenReports.json(j).path("capture").path("untimedFrames").path("count").asLong()).isZero();
+        assertThat(j.plots()).isNotEmpty().allSatisfy(p -> assertThat(p.axis()).isEqualTo(PathPlot.Axis.TIME_NS));
     }
 }

@@ -17,7 +17,7 @@ class SampledSeriesTest {
             for (int points = 0; points <= 5000; points += capacity > 16 ? 137 : 1) {
                 final SampledSeries s = new SampledSeries(capacity);
                 for (int i = 0; i < points; i++) {
-                    s.add(1000L * i, i, -i);
+                    s.add(1000L * i, i + 1, i, -i);
                 }
                 long stride = 1;
                 while ((points + stride - 1) / stride > capacity) {
@@ -28,6 +28,7 @@ class SampledSeriesTest {
                 for (int k = 0; k < kept.length; k++) {
                     assertThat(kept[k]).isEqualTo(k * stride);
                     assertThat(s.ns()[k]).isEqualTo(1000L * k * stride);
+                    assertThat(s.frames()[k]).isEqualTo(k * stride + 1);
                     assertThat(s.second()[k]).isEqualTo(-k * stride);
                 }
                 assertThat(s.seen()).isEqualTo(points);
