@@ -16,14 +16,16 @@ public record UntimedFrames(long count, long firstFrame) {
 
     /** A sentence for the reports. */
     public String sentence() {
-        return count + (count == 1 ? " frame records" : " frames record") + " no capture time (pcapng simple packet"
-            + (count == 1 ? " block" : " blocks") + "; the first: frame " + firstFrame + "): no time bound is judged";
+        return (count == 1 ? "frame " + firstFrame + " records no capture time (a pcapng simple packet block)"
+            : count + " frames record no capture time (pcapng simple packet blocks; the first: frame " + firstFrame + ")")
+            + ": no time bound is judged";
     }
 
     /** Why a rule that compares capture timestamps is inconclusive on such a capture. */
     public String whyInconclusive() {
-        return "frame " + firstFrame + (count == 1 ? "" : " and " + (count - 1) + (count == 2 ? " other" : " others"))
-            + " of the capture record no capture time (pcapng simple packet blocks), and the requirement compares"
-            + " capture timestamps";
+        return count == 1 ? "frame " + firstFrame + " of the capture records no capture time (a pcapng simple packet"
+            + " block), and the requirement compares capture timestamps"
+            : "frame " + firstFrame + " and " + (count - 1) + (count == 2 ? " other" : " others") + " of the capture"
+            + " record no capture time (pcapng simple packet blocks), and the requirement compares capture timestamps";
     }
 }

@@ -61,7 +61,8 @@ class JudgeFuzzTest {
      * Frames that are any bytes, or RoCEv2 and MPRT packets between a few nodes whose headers after the
      * opcode are any bytes, and whose lengths and ICRC are right, so that the behavioural rules see them
      * too; in a classic pcap, or in a pcapng file of up to three interfaces of any link types, each frame
-     * with the direction its host saw it go.
+     * with the direction its host saw it go, or, on interface 0, now and then a simple packet block, which
+     * records no time.
      */
     @FuzzTest(maxDuration = "10m")
     void judgesAnyCapture(final FuzzedDataProvider data) throws IOException {
@@ -80,7 +81,9 @@ class JudgeFuzzTest {
                 final byte[] bytes = (classic != null ? classic : links[on]) == LinkType.ETHERNET && data.consumeBoolean()
                     ? packet(encoder, data) : data.consumeBytes(data.consumeInt(0, 2 * MAX_PAYLOAD_BYTES));
                 final long original = bytes.length + data.consumeInt(0, 1) * data.consumeInt(0, 64);
-                if (writer instanceof PcapngWriter pcapng) {
+                if (writer instanceof PcapngWriter pcapng && on == 0 && data.consumeInt(0, 7) == 0) {
+                    pcapng.writeSimple(bytes, 0, bytes.length, bytes.length);
+                } else if (writer instanceof PcapngWriter pcapng) {
                     pcapng.write(on, ns, bytes, 0, bytes.length, original, data.pickValue(LinkDirection.values()));
                 } else {
                     writer.write(ns, bytes, 0, bytes.length, original);

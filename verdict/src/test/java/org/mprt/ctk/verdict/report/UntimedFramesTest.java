@@ -42,6 +42,16 @@ class UntimedFramesTest {
     }
 
     @Test
+    void shouldNameOneFrameOrTheFirstOfSeveral() {
+        assertThat(new UntimedFrames(1, 7).sentence())
+            .isEqualTo("frame 7 records no capture time (a pcapng simple packet block): no time bound is judged");
+        assertThat(new UntimedFrames(1, 7).whyInconclusive()).isEqualTo("frame 7 of the capture records no capture time"
+            + " (a pcapng simple packet block), and the requirement compares capture timestamps");
+        assertThat(new UntimedFrames(2, 7).whyInconclusive()).isEqualTo("frame 7 and 1 other of the capture record no"
+            + " capture time (pcapng simple packet blocks), and the requirement compares capture timestamps");
+    }
+
+    @Test
     void shouldSayNothingOfACaptureWhoseFramesRecordTheirTimes() throws Exception {
         final Judgement j = CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-faults.pcap"));
 
