@@ -169,13 +169,7 @@ public final class Judge {
                 if (o.network().encapsulations() > 0) {
                     counts.encapsulated++;
                 }
-                if (repeats != null && o.isTransport() && !o.frame().isTimed()) {
-                    throw new CaptureFormatException(reader.file(), o.frameNumber(), o.frame().recordOffsetBytes(),
-                        "a simple packet block, which records no capture time, where the judge was told to drop a packet's"
-                            + " second copy within " + state.facts().duplicateWindowNs() + " ns of the first, which needs"
-                            + " the time of each (expected an enhanced packet block, or judge without dropping duplicates)");
-                }
-                if (repeats != null && o.isTransport() && repeats.isRepeat(o.packet(), o.timestampNs())) {
+                if (repeats != null && o.isTransport() && isRepeat(repeats, o, reader)) {
                     counts.duplicate++;
                     continue;
                 }
@@ -196,6 +190,21 @@ public final class Judge {
         }
         state.finish();
         return counts;
+    }
+
+    /**
+     * True when the packet repeats one captured within the window; a frame that records no time cannot
+     * tell, and the capture is refused (a method of its own, which keeps the pass's loop small).
+     */
+    private static boolean isRepeat(final RepeatedPackets repeats, final Observation o, final CaptureReader reader)
+        throws CaptureFormatException {
+        if (!o.frame().isTimed()) {
+            throw new CaptureFormatException(reader.file(), o.frameNumber(), o.frame().recordOffsetBytes(),
+                "a simple packet block, which records no capture time, where the judge was told to drop a packet's"
+                    + " second copy within " + repeats.windowNs() + " ns of the first, which needs the time of each"
+                    + " (expected an enhanced packet block, or judge without dropping duplicates)");
+        }
+        return repeats.isRepeat(o.packet(), o.timestampNs());
     }
 
     /** For each frame kind, the rules that look at it, in the order given. */

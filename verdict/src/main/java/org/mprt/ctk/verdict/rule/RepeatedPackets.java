@@ -32,6 +32,11 @@ final class RepeatedPackets {
         this.windowNs = windowNs;
     }
 
+    /** How far apart, in ns, two copies of one packet may be captured. */
+    long windowNs() {
+        return windowNs;
+    }
+
     /** True when the packet repeats one seen within the window; otherwise remembers it. */
     boolean isRepeat(final DecodedPacket p, final long ns) {
         final long key = key(p);
