@@ -1,9 +1,9 @@
 package org.mprt.ctk.verdict.cc;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
+import org.mprt.ctk.verdict.rule.Observation;
 
 /**
  * MPRT-CC-004: no IEEE 802.3x PAUSE or 802.1Qbb PFC frame (MAC control, EtherType 0x8808). MPRT is

@@ -1,15 +1,15 @@
 package org.mprt.ctk.verdict.path;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
-import org.mprt.ctk.wire.ip.UdpFlyweight;
-import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Plane;
+import org.mprt.ctk.wire.ip.UdpFlyweight;
 
 /**
  * MPRT-PATH-004 (mprt-v0.1.md section 10.1): two paths of one connection direction on the same plane

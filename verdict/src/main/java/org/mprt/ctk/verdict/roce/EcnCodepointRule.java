@@ -1,12 +1,12 @@
 package org.mprt.ctk.verdict.roce;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.util.ArrayList;
 import java.util.List;
 import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.rule.SidedEvidence;

@@ -1,10 +1,10 @@
 package org.mprt.ctk.verdict.roce;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.FrameKind;
-import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
+import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
+import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.roce.RethFlyweight;
 

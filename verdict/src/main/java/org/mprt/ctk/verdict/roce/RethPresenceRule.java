@@ -1,9 +1,9 @@
 package org.mprt.ctk.verdict.roce;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
+import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;

@@ -1,10 +1,10 @@
 package org.mprt.ctk.verdict.sack;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
-import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.PathRecord;

@@ -1,14 +1,14 @@
 package org.mprt.ctk.verdict.wire;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
-import org.mprt.ctk.wire.ip.UdpFlyweight;
-import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.Evidence;
+import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.JudgedAt;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.PathRecord;
+import org.mprt.ctk.wire.ip.UdpFlyweight;
 
 /**
  * MPRT-WIRE-002 (mprt-v0.1.md sections 3.1 and 10.1): the UDP source port is the ECMP entropy of a

@@ -1,11 +1,11 @@
 package org.mprt.ctk.verdict.wire;
 
-import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import java.nio.ByteBuffer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.verdict.Verdict;
-import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
+import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
