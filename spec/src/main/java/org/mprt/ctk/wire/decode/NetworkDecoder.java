@@ -3,6 +3,7 @@ package org.mprt.ctk.wire.decode;
 import java.nio.ByteBuffer;
 import org.mprt.ctk.wire.decode.DecodeError.Kind;
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import org.mprt.ctk.wire.ip.Ipv6ExtensionHeader;
 import org.mprt.ctk.wire.ip.Ipv6Flyweight;
 import org.mprt.ctk.wire.ip.NetworkKind;
 import org.mprt.ctk.wire.ip.UdpFlyweight;
@@ -12,7 +13,7 @@ import org.mprt.ctk.wire.ip.UdpFlyweight;
  * (MPRT-WIRE-003), then hands the UDP payload to {@link TransportDecoder}.
  *
  * <p>A packet is NOT_ROCE only when the bytes present prove it: another IP protocol or next
- * header (IPv6 extension headers included, which RoCEv2 does not use), a UDP destination port
+ * header (IPv6 extension headers that do not lead to UDP port 4791 included), a UDP destination port
  * other than 4791, or a non-first IPv4 fragment, whose UDP header is elsewhere. A first fragment
  * of UDP/4791 is MALFORMED: the kit never reassembles (MPRT-WIRE-005, section 3.8).
  *
@@ -25,6 +26,8 @@ final class NetworkDecoder {
 
     private static final String CAPTURED = "bytes present";
     private static final String ON_WIRE = "bytes of the frame on the wire";
+    /** Extension headers stepped over at most, as a bound on the work a crafted chain can ask for. */
+    private static final int MAX_EXTENSION_HEADERS = 8;
 
     private NetworkDecoder() {
     }
@@ -115,7 +118,7 @@ final class NetworkDecoder {
         }
         if (out.isCaptured(offset, Ipv6Flyweight.NEXT_HEADER_FIELD_OFFSET + 1)
             && Ipv6Flyweight.NEXT_HEADER.read(buffer, offset) != Ipv6Flyweight.NEXT_HEADER_UDP) {
-            return Failures.notRoce(out);
+            return behindExtensionHeaders(buffer, offset, onWire, out);
         }
         if (onWire < Ipv6Flyweight.IPV6_LENGTH) {
             return Failures.truncated(out, Ipv6Flyweight.LAYOUT, offset, onWire);
@@ -137,6 +140,53 @@ final class NetworkDecoder {
         }
         out.trailerLength = onWireAfterHeader - payloadLength;
         return udp(buffer, udpOffset, payloadLength, out);
+    }
+
+    /**
+     * An IPv6 header whose next header is not UDP: NOT_ROCE, unless extension headers lead to a UDP
+     * header to port 4791, where RoCEv2 and MPRT never put one (ROCE-WIRE-004; MPRT-WIRE-003, whose
+     * payload length must cover the UDP datagram alone): MALFORMED at the next header, with the
+     * extension headers counted in the network header. UNIDENTIFIED when the capture cut the chain
+     * before the port; a later fragment, ESP, or a chain of more than eight headers is NOT_ROCE.
+     */
+    private static DecodeStatus behindExtensionHeaders(
+        final ByteBuffer buffer, final int offset, final int onWire, final DecodedPacket out) {
+        final int first = (int) Ipv6Flyweight.NEXT_HEADER.read(buffer, offset);
+        if (!Ipv6ExtensionHeader.isSteppable(first) || onWire < Ipv6Flyweight.IPV6_LENGTH) {
+            return Failures.notRoce(out);
+        }
+        int next = first;
+        int at = offset + Ipv6Flyweight.IPV6_LENGTH;
+        int headers = 0;
+        while (next != Ipv6Flyweight.NEXT_HEADER_UDP) {
+            if (!Ipv6ExtensionHeader.isSteppable(next) || headers == MAX_EXTENSION_HEADERS
+                || at - offset + Ipv6ExtensionHeader.MINIMUM_LENGTH > onWire) {
+                return Failures.notRoce(out);
+            }
+            if (!out.isCaptured(at, Ipv6ExtensionHeader.MINIMUM_LENGTH)) {
+                return Failures.unidentified(out);
+            }
+            if (next == Ipv6ExtensionHeader.FRAGMENT && Ipv6ExtensionHeader.isLaterFragment(buffer, at)) {
+                return Failures.notRoce(out);
+            }
+            final int length = Ipv6ExtensionHeader.length(next, buffer, at);
+            next = Ipv6ExtensionHeader.nextHeader(buffer, at);
+            at += length;
+            headers++;
+        }
+        final DecodeStatus port = portStatus(buffer, offset, at, onWire, out);
+        if (port != null) {
+            return port;
+        }
+        if (!out.isCaptured(at, UdpFlyweight.DESTINATION_PORT_FIELD_OFFSET + 2)) {
+            // The frame ends before the port: nothing shows it was meant for 4791.
+            return Failures.notRoce(out);
+        }
+        out.networkHeaderLength = at - offset;
+        return Failures.fail(out, Kind.VALUE, Ipv6Flyweight.NEXT_HEADER, Ipv6Flyweight.LAYOUT,
+            offset + Ipv6Flyweight.NEXT_HEADER_FIELD_OFFSET, Ipv6Flyweight.NEXT_HEADER_UDP, first,
+            Ipv6ExtensionHeader.name(first) + (headers == 1 ? ", an extension header" : ", the first of " + headers
+                + " extension headers") + " before UDP to port 4791; RoCEv2 and MPRT carry UDP right after the IPv6 header");
     }
 
     // The destination port has been found to be 4791 already.

@@ -180,6 +180,71 @@ class PacketDecoderTest {
         assertThat(packet.extensions().mpeth().probeId()).isEqualTo(0xFFFF_FFFFL);
     }
 
+    @Test
+    void shouldStopAtTheNextHeaderOfAnIpv6PacketWhoseExtensionHeadersLeadToUdpPort4791() {
+        final byte[] hopByHop = withExtensionHeaders(probeOverIpv6(), 0, 17);
+
+        assertThat(PacketDecoder.decode(hopByHop, 0, NetworkKind.IPV6, hopByHop.length, packet))
+            .isEqualTo(DecodeStatus.MALFORMED);
+        assertThat(packet.error().message()).isEqualTo("ipv6.next_header: expected 17, found 0 at byte 6 (hop-by-hop"
+            + " options, an extension header before UDP to port 4791; RoCEv2 and MPRT carry UDP right after the IPv6 header)");
+        assertThat(packet.networkHeaderLength()).isEqualTo(40 + 8);
+
+        final byte[] two = withExtensionHeaders(probeOverIpv6(), 60, 43, 17);
+        assertThat(PacketDecoder.decode(two, 0, NetworkKind.IPV6, two.length, packet)).isEqualTo(DecodeStatus.MALFORMED);
+        assertThat(packet.error().message()).contains("found 60 at byte 6 (destination options, the first of 2 extension"
+            + " headers before UDP to port 4791");
+        final byte[] firstFragment = withExtensionHeaders(probeOverIpv6(), 44, 17);
+        firstFragment[40 + 3] = 1; // offset 0, more fragments
+        assertThat(PacketDecoder.decode(firstFragment, 0, NetworkKind.IPV6, firstFragment.length, packet))
+            .isEqualTo(DecodeStatus.MALFORMED);
+    }
+
+    @Test
+    void shouldTellIpv6ExtensionHeadersThatLeadElsewhereOrCannotBeFollowedFromRoce() {
+        final byte[] toTcp = withExtensionHeaders(probeOverIpv6(), 0, 6);
+        final byte[] laterFragment = withExtensionHeaders(probeOverIpv6(), 44, 17);
+        laterFragment[40 + 2] = 0x01; // fragment offset 32 bytes
+        final byte[] esp = withExtensionHeaders(probeOverIpv6(), 50, 17);
+        final byte[] otherPort = withExtensionHeaders(probeOverIpv6(), 0, 17);
+        otherPort[48 + 3] = (byte) 0xB8; // UDP destination port 4792
+
+        for (final byte[] frame : new byte[][] {toTcp, laterFragment, esp, otherPort}) {
+            assertThat(PacketDecoder.decode(frame, 0, NetworkKind.IPV6, frame.length, packet)).isEqualTo(DecodeStatus.NOT_ROCE);
+        }
+        final byte[] hopByHop = withExtensionHeaders(probeOverIpv6(), 0, 17);
+        final ByteBuffer cut = ByteBuffer.wrap(hopByHop);
+        assertThat(PacketDecoder.decode(cut, 0, 0, NetworkKind.IPV6, 44, hopByHop.length, packet))
+            .as("cut inside the extension header").isEqualTo(DecodeStatus.UNIDENTIFIED);
+    }
+
+    /** An MPRT PROBE from its IPv6 header on. */
+    private static byte[] probeOverIpv6() {
+        final byte[] buffer = new byte[200];
+        final FrameEncoder encoder = new FrameEncoder().withoutEthernet().ipv6(1, 2, 3, 4).opcode(OpcodeTable.MPRT_PROBE);
+        encoder.begin(buffer, 0).extensions().mpeth().pathId(9);
+        return Arrays.copyOf(buffer, encoder.finish());
+    }
+
+    /**
+     * The IPv6 packet with 8-byte extension headers inserted after its fixed header: the IPv6 next header
+     * names the first of {@code chain}, each header the one after it, the last the header it carries.
+     */
+    private static byte[] withExtensionHeaders(final byte[] ipv6, final int... chain) {
+        final int added = 8 * (chain.length - 1);
+        final byte[] out = new byte[ipv6.length + added];
+        System.arraycopy(ipv6, 0, out, 0, 40);
+        System.arraycopy(ipv6, 40, out, 40 + added, ipv6.length - 40);
+        out[6] = (byte) chain[0];
+        for (int i = 1; i < chain.length; i++) {
+            out[40 + 8 * (i - 1)] = (byte) chain[i];
+        }
+        final int payloadLength = ((out[4] & 0xFF) << 8 | out[5] & 0xFF) + added;
+        out[4] = (byte) (payloadLength >> 8);
+        out[5] = (byte) payloadLength;
+        return out;
+    }
+
     private DecodeStatus decode(final String vectorId) {
         final byte[] frame = VectorLoader.byId(vectorId).frame();
         return vectorId.startsWith("ipv") && vectorId.contains("start")

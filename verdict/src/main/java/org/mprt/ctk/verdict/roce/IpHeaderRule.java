@@ -4,18 +4,22 @@ import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
+import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import org.mprt.ctk.wire.ip.Ipv6Flyweight;
 
 /**
  * ROCE-WIRE-004: IPv4 with IHL 5, DF set, MF clear, fragment offset 0 and protocol UDP; IPv6 with
- * next header UDP (a decoded IPv6 packet reached UDP directly, so it conforms).
+ * next header UDP. The decoder stops at the two the kit cannot decode past: a first fragment (MF set)
+ * and extension headers before UDP to port 4791 (its next header); a RoCEv2 packet decoded whole
+ * reached UDP directly.
  */
 public final class IpHeaderRule extends PacketCheck {
 
     static final int UDP = 17;
 
     public IpHeaderRule() {
-        super("ROCE-WIRE-004", "RoCEv2 packets");
+        super("ROCE-WIRE-004", "RoCEv2 packets", Profile.ROCEV2, Ipv4Flyweight.MF, Ipv6Flyweight.NEXT_HEADER);
     }
 
     @Override

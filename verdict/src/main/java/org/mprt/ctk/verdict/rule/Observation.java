@@ -181,7 +181,9 @@ public final class Observation {
             || packet.networkKind() == null) {
             return null;
         }
-        final int ipHeader = packet.networkKind() == NetworkKind.IPV4 ? packet.networkHeaderLength() : IPV6_HEADER_LENGTH;
+        // An IPv6 header with extension headers before UDP counts them in its network header.
+        final int ipHeader = packet.networkKind() == NetworkKind.IPV4 || packet.networkHeaderLength() > 0
+            ? packet.networkHeaderLength() : IPV6_HEADER_LENGTH;
         final int opcodeIndex = packet.networkOffset() + ipHeader + UDP_HEADER_LENGTH;
         if (ipHeader == 0 || opcodeIndex >= frame.dataOffset() + frame.capturedLengthBytes()) {
             return null;

@@ -4,13 +4,17 @@ import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.Mismatch;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PacketCheck;
+import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.ip.Ipv4Flyweight;
 
-/** MPRT-WIRE-005: IPv4 MPRT packets have DF set, MF clear and fragment offset 0. */
+/**
+ * MPRT-WIRE-005: IPv4 MPRT packets have DF set, MF clear and fragment offset 0. A first fragment (MF
+ * set) reaches the rule as a frame the decoder stopped at MF, since the kit does not reassemble.
+ */
 public final class Ipv4FragmentRule extends PacketCheck {
 
     public Ipv4FragmentRule() {
-        super("MPRT-WIRE-005", "IPv4 MPRT packets");
+        super("MPRT-WIRE-005", "IPv4 MPRT packets", Profile.MPRT, Ipv4Flyweight.MF);
     }
 
     @Override

@@ -18,6 +18,7 @@ import org.mprt.ctk.pcap.PcapWriter;
 import org.mprt.ctk.pcap.PcapngWriter;
 import org.mprt.ctk.wire.encode.FrameEncoder;
 import org.mprt.ctk.wire.ip.Ecn;
+import org.mprt.ctk.wire.ip.InternetChecksum;
 import org.mprt.ctk.wire.ip.NetworkKind;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.opcode.OpcodeTable;
@@ -46,6 +47,56 @@ final class WireCaptures {
         out.put("wire/rocev2-clean-vlan-ipv6.pcapng", rocev2CleanVlanIpv6());
         out.put("wire/rocev2-bad.pcap", rocev2Bad());
         out.put("wire/transport-port-and-reth.pcap", transportPortAndReth());
+        out.put("wire/ip-fragments-and-extension-headers.pcap", ipFragmentsAndExtensionHeaders());
+        return out;
+    }
+
+    /**
+     * Packets the decoder cannot decode past, sent all the same: an IPv4 first fragment (MF set, DF
+     * clear) and an IPv6 hop-by-hop options header before UDP to port 4791, for each profile, each after
+     * a conforming packet of its kind. The IPv6 MPRT packets are a connection of their own, so that the
+     * paths of the IPv4 one keep their addresses; every RoCEv2 packet is a QP of its own.
+     */
+    List<byte[]> ipFragmentsAndExtensionHeaders() {
+        final java.util.function.Consumer<FrameEncoder> ipv6 =
+            e -> e.ipv6(0xfd00_0000_0000_0000L, 0xA, 0xfd00_0000_0000_0000L, 0xB);
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(MprtPacket.data().buildData(f));                                                         // 1
+        frames.add(firstFragment(MprtPacket.data().with(p -> { p.psn = 1; p.msn = 1; }).buildData(f)));     // 2: WIRE-005
+        frames.add(MprtPacket.data().with(p -> { BehaviourCaptures.connection(p, 2); p.settings = ipv6; })  // 3
+            .buildData(f));
+        frames.add(withHopByHop(MprtPacket.data().with(p -> {                                               // 4: WIRE-003
+            BehaviourCaptures.connection(p, 2); p.psn = 1; p.msn = 1; p.settings = ipv6; }).buildData(f)));
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x51, 0, none(), none(), intact()));          // 5
+        frames.add(firstFragment(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x52, 0, none(), none(), intact()))); // 6
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x53, 0, ipv6, none(), intact()));            // 7
+        frames.add(withHopByHop(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x54, 0, ipv6, none(), intact()))); // 8
+        return frames;
+    }
+
+    /** The untagged IPv4 frame as the first fragment of its packet: MF set, DF clear, the header checksum redone. */
+    private static byte[] firstFragment(final byte[] frame) {
+        final ByteBuffer b = ByteBuffer.wrap(frame.clone());
+        b.put(IPV4_OFFSET + 6, (byte) ((b.get(IPV4_OFFSET + 6) & ~0x40) | 0x20)).putShort(IPV4_OFFSET + 10, (short) 0);
+        b.putShort(IPV4_OFFSET + 10, (short) InternetChecksum.ipv4HeaderChecksum(b, IPV4_OFFSET, 20));
+        return b.array();
+    }
+
+    /**
+     * The untagged IPv6 frame with a hop-by-hop options header (a PadN option) after its fixed header,
+     * which names it; the payload length grows by its 8 bytes, the UDP datagram is unchanged.
+     */
+    private static byte[] withHopByHop(final byte[] frame) {
+        final int ip = IPV4_OFFSET; // where an untagged frame's IP header starts, IPv6 as IPv4
+        final byte[] out = new byte[frame.length + 8];
+        System.arraycopy(frame, 0, out, 0, ip + 40);
+        System.arraycopy(frame, ip + 40, out, ip + 48, frame.length - ip - 40);
+        out[ip + 40] = (byte) out[ip + 6];
+        out[ip + 42] = 1;
+        out[ip + 43] = 4;
+        out[ip + 6] = 0;
+        final ByteBuffer b = ByteBuffer.wrap(out);
+        b.putShort(ip + 4, (short) (b.getShort(ip + 4) + 8));
         return out;
     }
 
