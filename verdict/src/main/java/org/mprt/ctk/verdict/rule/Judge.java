@@ -188,7 +188,7 @@ public final class Judge {
             // capture's error, as the reader reports it, not the rule's.
             throw e.getCause();
         }
-        state.finish();
+        state.finish(counts.untimed > 0);
         return counts;
     }
 

@@ -39,8 +39,6 @@ public final class CaptureState {
     private final RoceTracker roce;
     private long firstNs = Long.MIN_VALUE;
     private long lastNs = Long.MIN_VALUE;
-    /** Frames that record no capture time: the timing of answers then cannot place the capture. */
-    private long untimedFrames;
     private boolean tracked;
     private boolean finished;
     /** Frames the capture cut short before their transport headers ended (or before their UDP port). */
@@ -175,9 +173,6 @@ public final class CaptureState {
             firstNs = frame.timestampNs();
         }
         lastNs = frame.timestampNs();
-        if (!frame.isTimed()) {
-            untimedFrames++;
-        }
         tracked = true;
         current = p;
         currentLooked = false;
@@ -280,8 +275,11 @@ public final class CaptureState {
         }
     }
 
-    /** Settles, after the last frame, where the capture stands for each direction and which it holds from the start. */
-    public void finish() {
+    /**
+     * Settles, after the last frame, where the capture stands for each direction and which it holds from
+     * the start; {@code untimed} when some frame recorded no capture time, so that answers cannot be timed.
+     */
+    public void finish(final boolean untimed) {
         if (finished) {
             return;
         }
@@ -291,7 +289,7 @@ public final class CaptureState {
             roce.judgeStarts();
         }
         roce.linkReverses();
-        final SideInference sides = new SideInference(point, timers, untimedFrames > 0);
+        final SideInference sides = new SideInference(point, timers, untimed);
         for (final MprtDirection d : mprt.all()) {
             sides.place(d, d.reverse());
         }
