@@ -73,10 +73,10 @@ class EthernetDecoderTest {
     void shouldStepOverTheTimestampHeaderOfAMirroringAristaSwitch() {
         // Subtype 1, version 0x0010 (64-bit TAI timestamp), then IPv4.
         final NetworkLayer stamped64 = HexFrame.locate(LinkType.ETHERNET,
-            HexFrame.of("0200000000aa 0200000000bb d28b 0001 0010 6553f10038aa77c1 0800 4500"));
+            HexFrame.of(MACS + "d28b 0001 0010 6553f10038aa77c1 0800 4500"));
         // Version 0x0120 (48-bit UTC timestamp), then a VLAN tag and IPv6.
         final NetworkLayer stamped48 = HexFrame.locate(LinkType.ETHERNET,
-            HexFrame.of("0200000000aa 0200000000bb d28b 0001 0120 f10038aa77c1 8100 0064 86dd 6000"));
+            HexFrame.of(MACS + "d28b 0001 0120 f10038aa77c1 8100 0064 86dd 6000"));
 
         assertThat(stamped64.kind()).isEqualTo(NetworkLayerKind.IPV4);
         assertThat(stamped64.offsetBytes()).isEqualTo(14 + 14);
@@ -88,10 +88,10 @@ class EthernetDecoderTest {
     @Test
     void shouldLeaveAnAristaHeaderOfUnknownFormAsTheFramesEtherType() {
         final NetworkLayer unknownVersion = HexFrame.locate(LinkType.ETHERNET,
-            HexFrame.of("0200000000aa 0200000000bb d28b 0001 0011 6553f10038aa77c1 0800 4500"));
+            HexFrame.of(MACS + "d28b 0001 0011 6553f10038aa77c1 0800 4500"));
         final NetworkLayer otherSubtype = HexFrame.locate(LinkType.ETHERNET,
-            HexFrame.of("0200000000aa 0200000000bb d28b 0002 0010 6553f10038aa77c1 0800 4500"));
-        final NetworkLayer cut = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb d28b 0001 0010 6553f100"));
+            HexFrame.of(MACS + "d28b 0002 0010 6553f10038aa77c1 0800 4500"));
+        final NetworkLayer cut = HexFrame.locate(LinkType.ETHERNET, HexFrame.of(MACS + "d28b 0001 0010 6553f100"));
 
         assertThat(unknownVersion.kind()).isEqualTo(NetworkLayerKind.OTHER);
         assertThat(unknownVersion.etherType()).isEqualTo(EtherType.ARISTA);
@@ -102,13 +102,13 @@ class EthernetDecoderTest {
     @Test
     void shouldFindThePacketAfterAnMplsLabelStack() {
         // Label 16, S set, TTL 64; then IPv4.
-        final NetworkLayer one = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb 8847 00010140 4500"));
+        final NetworkLayer one = HexFrame.locate(LinkType.ETHERNET, HexFrame.of(MACS + "8847 00010140 4500"));
         // Two labels, the second with S, after a VLAN tag; then IPv6.
         final NetworkLayer two = HexFrame.locate(LinkType.ETHERNET,
-            HexFrame.of("0200000000aa 0200000000bb 8100 0064 8847 00010040 00011140 6000 0000"));
+            HexFrame.of(MACS + "8100 0064 8847 00010040 00011140 6000 0000"));
         // A pseudowire's control word (first four bits 0) after the stack.
         final NetworkLayer pseudowire = HexFrame.locate(LinkType.ETHERNET,
-            HexFrame.of("0200000000aa 0200000000bb 8847 00010140 00000000 0200000000aa"));
+            HexFrame.of(MACS + "8847 00010140 00000000 0200000000aa"));
 
         assertThat(one.kind()).isEqualTo(NetworkLayerKind.IPV4);
         assertThat(one.offsetBytes()).isEqualTo(14 + 4);
@@ -121,8 +121,8 @@ class EthernetDecoderTest {
 
     @Test
     void shouldReportAnMplsStackCutShortAsTruncated() {
-        final NetworkLayer inLabels = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb 8847 00010040 0001"));
-        final NetworkLayer afterLabels = HexFrame.locate(LinkType.ETHERNET, HexFrame.of("0200000000aa 0200000000bb 8847 00010140"));
+        final NetworkLayer inLabels = HexFrame.locate(LinkType.ETHERNET, HexFrame.of(MACS + "8847 00010040 0001"));
+        final NetworkLayer afterLabels = HexFrame.locate(LinkType.ETHERNET, HexFrame.of(MACS + "8847 00010140"));
 
         assertThat(inLabels.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
         assertThat(afterLabels.kind()).isEqualTo(NetworkLayerKind.TRUNCATED);
