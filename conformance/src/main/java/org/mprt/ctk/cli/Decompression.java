@@ -1,19 +1,25 @@
 package org.mprt.ctk.cli;
 
 import io.airlift.compress.zstd.ZstdInputStream;
+import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
 import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
+import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
+import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
 import org.mprt.ctk.pcap.Compression;
 
 /**
  * A compressed capture written out decompressed, for the judge to read as a plain one: gzip (the JDK's
- * own) and zstd (aircompressor, pure Java), the compressions a capture mostly comes in. Any other is
- * an input error that says how to decompress it. So is a compressed stream that is broken or cut
- * short: judging the frames before the break would pass over the rest of the capture unseen.
+ * own), zstd (aircompressor), and lz4, xz and bzip2 (Commons Compress, xz through XZ for Java), all in
+ * pure Java. gzip, zstd and lz4 are what Wireshark writes; its lz4 frames link each block to the ones
+ * before (liblz4's default), which Commons Compress reads where lz4-java's frame reader refuses them.
+ * A compressed stream that is broken, cut short or fails its checksum is an input error: judging the
+ * frames before the break would pass over the rest of the capture unseen.
  */
 final class Decompression {
 
@@ -52,9 +58,26 @@ final class Decompression {
             case ZSTD:
                 return new ZstdInputStream(compressed);
             default:
-                throw new InputException(name + ": compressed with " + compression.label() + "; the kit decompresses gzip"
-                    + " and zstd itself, not " + compression.label() + ": decompress it first ("
-                    + compression.decompressCommand(name) + " > capture.pcap)");
+                try {
+                    // These read their stream's header here: a broken one is said as a broken block is.
+                    return of(compression, compressed);
+                } catch (final IOException | RuntimeException e) {
+                    throw broken(compression, name, 0, e);
+                }
+        }
+    }
+
+    /** A Commons Compress stream; lz4 with its frames' checksums verified, every frame of the file read. */
+    private static InputStream of(final Compression compression, final InputStream compressed) throws IOException {
+        switch (compression) {
+            case LZ4:
+                return new FramedLZ4CompressorInputStream(compressed, true);
+            case XZ:
+                return new XZCompressorInputStream(compressed, true);
+            case BZIP2:
+                return new BZip2CompressorInputStream(compressed, true);
+            default:
+                throw new IllegalArgumentException("not a Commons Compress compression: " + compression);
         }
     }
 
@@ -65,15 +88,18 @@ final class Decompression {
             return in.read(buffer);
         } catch (final IOException | RuntimeException e) {
             // GZIPInputStream says EOFException or ZipException; aircompressor's zstd MalformedInputException,
-            // a RuntimeException, or an IOException for a stream cut short.
+            // a RuntimeException, or an IOException for a stream cut short; Commons Compress an IOException,
+            // or for some broken blocks a RuntimeException.
             throw broken(compression, name, written, e);
         }
     }
 
     private static InputException broken(final Compression compression, final String name, final long written,
                                          final Exception e) {
+        // Some readers end a cut stream with an EOFException that has no message.
+        final String why = e.getMessage() != null ? e.getMessage()
+            : e instanceof EOFException ? "it ends early" : e.getClass().getSimpleName();
         return new InputException(name + ": compressed with " + compression.label() + ", and its " + compression.label()
-            + " stream is broken or cut short after " + written + " bytes of capture (" + e.getMessage()
-            + "); nothing was judged");
+            + " stream is broken or cut short after " + written + " bytes of capture (" + why + "); nothing was judged");
     }
 }

@@ -181,18 +181,6 @@ class CtkCommandLineTest {
     }
 
     @Test
-    void shouldSayHowToDecompressACaptureInACompressionTheKitDoesNotRead(@TempDir final Path dir) throws Exception {
-        // lz4's frame magic, then what would follow it.
-        final Path lz4 = Files.write(dir.resolve("capture.pcap.lz4"), new byte[] {0x04, 0x22, 0x4d, 0x18, 0x64, 0x40, (byte) 0xa7});
-
-        assertThat(Ctk.execute("verdict", "--out", reports.toString(), lz4.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
-
-        assertThat(console.err()).contains(lz4 + ": compressed with lz4; the kit decompresses gzip and zstd itself, not lz4:"
-            + " decompress it first (lz4 -dc " + lz4 + " > capture.pcap)");
-        assertThat(reports).isEmptyDirectory();
-    }
-
-    @Test
     void shouldPlaceTheErrorOfAMalformedCompressedCaptureInItsDecompressedBytes(@TempDir final Path dir) throws Exception {
         final Path gzip = Files.write(dir.resolve("truncated-record.pcap.gz"),
             gzip(Files.readAllBytes(CAPTURES.resolve("malformed/truncated-record.pcap"))));

@@ -1,0 +1,88 @@
+package org.mprt.ctk.cli;
+
+import static org.assertj.core.api.Assertions.assertThat;
+
+import java.nio.file.Files;
+import java.nio.file.Path;
+import java.util.Arrays;
+import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.extension.RegisterExtension;
+import org.junit.jupiter.api.io.TempDir;
+import org.junit.jupiter.params.ParameterizedTest;
+import org.junit.jupiter.params.provider.CsvSource;
+
+/**
+ * Captures compressed by the tools themselves (lz4, xz and bzip2 as Debian packages them; see
+ * {@code src/test/resources/compressed/README.md}) are judged as the capture they hold. The lz4 file
+ * links each block to the ones before, as liblz4 and so Wireshark write by default. gzip and zstd:
+ * {@link CtkCommandLineTest}.
+ */
+class CompressedCaptureTest {
+
+    private static final Path FIXTURES = Path.of("src", "test", "resources", "compressed");
+    /** SHA-256 of the capture the fixtures hold, captures/behaviour/mprt-fair-share-faults.pcap as it was compressed. */
+    private static final String CAPTURE_SHA256 = "2fe17b9013bfe5c214248fb18a4c6ba89c53f65c2e5d18d328e99886e2bd8f3c";
+
+    @RegisterExtension
+    final ConsoleCapture console = new ConsoleCapture();
+
+    @TempDir
+    Path reports;
+
+    @ParameterizedTest
+    @CsvSource({"mprt-fair-share-faults.pcap.lz4", "mprt-fair-share-faults.pcap.xz", "mprt-fair-share-faults.pcap.bz2"})
+    void shouldJudgeACaptureTheToolCompressedAsItsPlainSelf(final String fixture) throws Exception {
+        final Path capture = FIXTURES.resolve(fixture);
+
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), capture.toString())).isEqualTo(ExitCodes.PASS);
+
+        assertThat(console.out()).contains(capture + ": 448 frames (448 MPRT, 0 RoCEv2")
+            .contains("34 pass, 0 fail, 10 inconclusive, 46 not applicable");
+        assertThat(Files.readString(reports.resolve("mprt-fair-share-faults/verdict.json")))
+            .contains(capture.toString()).contains(CAPTURE_SHA256);
+    }
+
+    @ParameterizedTest
+    @CsvSource({"mprt-fair-share-faults.pcap.lz4, lz4", "mprt-fair-share-faults.pcap.xz, xz",
+        "mprt-fair-share-faults.pcap.bz2, bzip2"})
+    void shouldRefuseAStreamCutShortOrChangedAndJudgeNothing(final String fixture, final String label,
+                                                             @TempDir final Path dir) throws Exception {
+        final byte[] whole = Files.readAllBytes(FIXTURES.resolve(fixture));
+        final Path cut = Files.write(dir.resolve("cut-" + fixture), Arrays.copyOf(whole, whole.length / 2));
+        final byte[] changed = whole.clone();
+        // Inside the compressed blocks: their checksums, or the content's, no longer hold.
+        changed[whole.length / 2] ^= 0x55;
+        final Path broken = Files.write(dir.resolve("changed-" + fixture), changed);
+        final Path headerOnly = Files.write(dir.resolve("header-" + fixture), Arrays.copyOf(whole, 7));
+
+        for (final Path capture : new Path[] {cut, broken, headerOnly}) {
+            assertThat(Ctk.execute("verdict", "--out", reports.toString(), capture.toString()))
+                .as(capture.toString()).isEqualTo(ExitCodes.INPUT_ERROR);
+            assertThat(console.err()).contains(capture + ": compressed with " + label + ", and its " + label
+                + " stream is broken or cut short after");
+        }
+        assertThat(console.err()).contains("nothing was judged").doesNotContain("Exception").doesNotContain("(null)");
+        assertThat(reports).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldSayWhatItWasDecompressedFromWhenTheCaptureInsideIsMalformed(@TempDir final Path dir) throws Exception {
+        // The capture's first 90 bytes, which end inside its first frame, lz4-compressed in one frame of
+        // one block: magic, FLG (version 01, independent blocks), BD (64 KB), header checksum, then the
+        // block stored uncompressed (its size with the high bit set), and the end mark.
+        final byte[] plain = Arrays.copyOf(Files.readAllBytes(CtkCommandLineTest.CAPTURES.resolve("wire/mprt-clean.pcap")), 90);
+        final byte[] header = {0x04, 0x22, 0x4d, 0x18, 0x60, 0x40, (byte) 0x82};
+        final byte[] size = {(byte) plain.length, 0, 0, (byte) 0x80};
+        final byte[] file = new byte[header.length + size.length + plain.length + 4];
+        System.arraycopy(header, 0, file, 0, header.length);
+        System.arraycopy(size, 0, file, header.length, size.length);
+        System.arraycopy(plain, 0, file, header.length + size.length, plain.length);
+        final Path capture = Files.write(dir.resolve("cut-record.pcap.lz4"), file);
+
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), capture.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+
+        assertThat(console.err()).contains(capture + " (decompressed from lz4)").contains("frame 1, byte offset 24")
+            .contains("file ends mid-frame");
+        assertThat(reports).isEmptyDirectory();
+    }
+}
