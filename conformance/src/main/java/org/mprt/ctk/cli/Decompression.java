@@ -8,6 +8,7 @@ import java.io.OutputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.zip.GZIPInputStream;
+import org.apache.commons.compress.MemoryLimitException;
 import org.apache.commons.compress.compressors.bzip2.BZip2CompressorInputStream;
 import org.apache.commons.compress.compressors.lz4.FramedLZ4CompressorInputStream;
 import org.apache.commons.compress.compressors.xz.XZCompressorInputStream;
@@ -35,8 +36,15 @@ final class Decompression {
      */
     static void write(final Compression compression, final InputStream compressed, final Path copy, final String name)
         throws IOException {
+        write(compression, compressed, copy, name, xzMemoryLimitKib());
+    }
+
+    /** As {@link #write(Compression, InputStream, Path, String)}, with the memory an xz stream may take, in KiB. */
+    static void write(final Compression compression, final InputStream compressed, final Path copy, final String name,
+                      final int xzMemoryLimitKib) throws IOException {
         long written = 0;
-        try (InputStream in = open(compression, compressed, name); OutputStream out = Files.newOutputStream(copy)) {
+        try (InputStream in = open(compression, compressed, name, xzMemoryLimitKib);
+             OutputStream out = Files.newOutputStream(copy)) {
             final byte[] buffer = new byte[BUFFER_BYTES];
             int n;
             while ((n = read(in, buffer, compression, name, written)) >= 0) {
@@ -46,8 +54,8 @@ final class Decompression {
         }
     }
 
-    private static InputStream open(final Compression compression, final InputStream compressed, final String name)
-        throws IOException {
+    private static InputStream open(final Compression compression, final InputStream compressed, final String name,
+                                    final int xzMemoryLimitKib) throws IOException {
         switch (compression) {
             case GZIP:
                 try {
@@ -60,7 +68,7 @@ final class Decompression {
             default:
                 try {
                     // These read their stream's header here: a broken one is said as a broken block is.
-                    return of(compression, compressed);
+                    return of(compression, compressed, xzMemoryLimitKib);
                 } catch (final IOException | RuntimeException e) {
                     throw broken(compression, name, 0, e);
                 }
@@ -68,17 +76,25 @@ final class Decompression {
     }
 
     /** A Commons Compress stream; lz4 with its frames' checksums verified, every frame of the file read. */
-    private static InputStream of(final Compression compression, final InputStream compressed) throws IOException {
+    private static InputStream of(final Compression compression, final InputStream compressed, final int xzMemoryLimitKib)
+        throws IOException {
         switch (compression) {
             case LZ4:
                 return new FramedLZ4CompressorInputStream(compressed, true);
             case XZ:
-                return new XZCompressorInputStream(compressed, true);
+                // The dictionary a stream names is allocated whole: past half the heap, the stream is refused
+                // (MemoryLimitException) rather than the JVM run out of memory.
+                return new XZCompressorInputStream(compressed, true, xzMemoryLimitKib);
             case BZIP2:
                 return new BZip2CompressorInputStream(compressed, true);
             default:
                 throw new IllegalArgumentException("not a Commons Compress compression: " + compression);
         }
+    }
+
+    /** Half the heap, in KiB: xz -9 needs 65 MiB to decompress, a dictionary of 1.5 GiB as much again. */
+    private static int xzMemoryLimitKib() {
+        return (int) Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / 2 / 1024);
     }
 
     /** One read of the decompressed bytes; a broken or cut stream is an input error naming the capture. */
@@ -96,6 +112,13 @@ final class Decompression {
 
     private static InputException broken(final Compression compression, final String name, final long written,
                                          final Exception e) {
+        if (e instanceof MemoryLimitException) {
+            final MemoryLimitException limit = (MemoryLimitException) e;
+            return new InputException(name + ": compressed with xz, with a dictionary that needs "
+                + limit.getMemoryNeededInKb() / 1024 + " MiB to decompress, more than the " + limit.getMemoryLimitInKb() / 1024
+                + " MiB the kit lets it take (half its heap); decompress it first (" + compression.decompressCommand(name)
+                + " > capture.pcap) or give the kit more heap (JAVA_TOOL_OPTIONS=-Xmx4g); nothing was judged");
+        }
         // Some readers end a cut stream with an EOFException that has no message.
         final String why = e.getMessage() != null ? e.getMessage()
             : e instanceof EOFException ? "it ends early" : e.getClass().getSimpleName();

@@ -1,15 +1,20 @@
 package org.mprt.ctk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import java.io.InputStream;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.security.MessageDigest;
 import java.util.Arrays;
+import java.util.HexFormat;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
 import org.junit.jupiter.params.provider.CsvSource;
+import org.mprt.ctk.pcap.Compression;
 
 /**
  * Captures compressed by the tools themselves (lz4, xz and bzip2 as Debian packages them; see
@@ -63,6 +68,27 @@ class CompressedCaptureTest {
         }
         assertThat(console.err()).contains("nothing was judged").doesNotContain("Exception").doesNotContain("(null)");
         assertThat(reports).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldRefuseAnXzStreamWhoseDictionaryTakesMoreMemoryThanAllowed(@TempDir final Path dir) throws Exception {
+        // xz --lzma2=dict=1000MiB: the decoder would allocate a dictionary of 1 GiB before the first byte.
+        final Path capture = FIXTURES.resolve("mprt-bad-data-1gib-dictionary.pcap.xz");
+        try (InputStream in = Files.newInputStream(capture)) {
+            assertThatThrownBy(() -> Decompression.write(Compression.XZ, in, dir.resolve("copy.pcap"), capture.toString(),
+                64 * 1024))
+                .isInstanceOf(InputException.class)
+                .hasMessage(capture + ": compressed with xz, with a dictionary that needs 1024 MiB to decompress, more than"
+                    + " the 64 MiB the kit lets it take (half its heap); decompress it first (xz -dc " + capture
+                    + " > capture.pcap) or give the kit more heap (JAVA_TOOL_OPTIONS=-Xmx4g); nothing was judged");
+        }
+        // Within the limit, the same stream is the capture it holds.
+        try (InputStream in = Files.newInputStream(capture)) {
+            Decompression.write(Compression.XZ, in, dir.resolve("copy.pcap"), capture.toString(), 2048 * 1024);
+        }
+        // captures/wire/mprt-bad-data.pcap as it was compressed.
+        assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(dir.resolve("copy.pcap")))))
+            .isEqualTo("f28ecaac193412a53d5c6fe2978e304b88925db28c2028e4df686e5f5432e847");
     }
 
     @Test
