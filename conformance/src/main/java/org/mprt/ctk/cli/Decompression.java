@@ -97,6 +97,16 @@ final class Decompression {
         return (int) Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / 2 / 1024);
     }
 
+    /**
+     * True for aircompressor's refusal of a valid frame whose window exceeds its decoder's 8 MiB: said in
+     * words ("Window size too large"), or, for a window of 2 GiB, as a header without one. Told by the
+     * message, for the exception is the one a broken stream raises.
+     */
+    private static boolean isWindowBeyondDecoder(final Exception e) {
+        final String message = String.valueOf(e.getMessage());
+        return message.startsWith("Window size too large") || message.contains("contentSize or windowSize must be set");
+    }
+
     /** One read of the decompressed bytes; a broken or cut stream is an input error naming the capture. */
     private static int read(final InputStream in, final byte[] buffer, final Compression compression, final String name,
                             final long written) {
@@ -118,6 +128,11 @@ final class Decompression {
                 + limit.getMemoryNeededInKb() / 1024 + " MiB to decompress, more than the " + limit.getMemoryLimitInKb() / 1024
                 + " MiB the kit lets it take (half its heap); decompress it first (" + compression.decompressCommand(name)
                 + " > capture.pcap) or give the kit more heap (JAVA_TOOL_OPTIONS=-Xmx4g); nothing was judged");
+        }
+        if (compression == Compression.ZSTD && isWindowBeyondDecoder(e)) {
+            return new InputException(name + ": compressed with zstd in frames whose window is larger than 8 MiB (as"
+                + " zstd --long or --ultra -20 to -22 write them), which the kit's zstd decoder does not read; decompress"
+                + " it first (" + compression.decompressCommand(name) + " > capture.pcap); nothing was judged");
         }
         // Some readers end a cut stream with an EOFException that has no message.
         final String why = e.getMessage() != null ? e.getMessage()

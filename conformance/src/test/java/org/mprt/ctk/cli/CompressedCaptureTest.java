@@ -92,6 +92,24 @@ class CompressedCaptureTest {
     }
 
     @Test
+    void shouldReadZstdFramesOfAnEightMibWindowAndSayThatLargerOnesAreNotRead() throws Exception {
+        // From a pipe, so that zstd declares the window it was told rather than the content's size.
+        final Path eightMib = FIXTURES.resolve("mprt-bad-data-long-23.pcap.zst");
+        assertThat(Ctk.execute("verdict", "--out", reports.toString(), eightMib.toString())).isEqualTo(ExitCodes.FAIL);
+        assertThat(console.out()).contains(eightMib + ": 9 frames");
+
+        for (final String fixture : new String[] {"mprt-bad-data-ultra-22.pcap.zst", "mprt-bad-data-long-31.pcap.zst"}) {
+            final Path capture = FIXTURES.resolve(fixture);
+            assertThat(Ctk.execute("verdict", "--out", reports.resolve("larger").toString(), capture.toString()))
+                .as(fixture).isEqualTo(ExitCodes.INPUT_ERROR);
+            assertThat(console.err()).contains(capture + ": compressed with zstd in frames whose window is larger than 8 MiB"
+                + " (as zstd --long or --ultra -20 to -22 write them), which the kit's zstd decoder does not read;"
+                + " decompress it first (zstd -dc " + capture + " > capture.pcap); nothing was judged");
+        }
+        assertThat(reports.resolve("larger")).doesNotExist();
+    }
+
+    @Test
     void shouldSayWhatItWasDecompressedFromWhenTheCaptureInsideIsMalformed(@TempDir final Path dir) throws Exception {
         // The capture's first 90 bytes, which end inside its first frame, lz4-compressed in one frame of
         // one block: magic, FLG (version 01, independent blocks), BD (64 KB), header checksum, then the
