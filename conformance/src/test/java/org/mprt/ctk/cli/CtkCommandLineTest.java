@@ -158,6 +158,25 @@ class CtkCommandLineTest {
     }
 
     @Test
+    void shouldJudgePcapngFilesGivenOneAfterAnotherAsOneCaptureOfSeveralSections() throws Exception {
+        // As a capture rotated into files is joined (README): cat part1.pcapng part2.pcapng | ctk verdict -
+        final byte[] first = Files.readAllBytes(CAPTURES.resolve("wire/mprt-bad-headers-epb.pcapng"));
+        final byte[] second = Files.readAllBytes(CAPTURES.resolve("wire/rocev2-clean-vlan-ipv6.pcapng"));
+        final byte[] joined = Arrays.copyOf(first, first.length + second.length);
+        System.arraycopy(second, 0, joined, first.length, second.length);
+        final InputStream savedIn = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(joined));
+            assertThat(Ctk.execute("verdict", "--out", reports.toString(), "-")).isEqualTo(ExitCodes.FAIL);
+        } finally {
+            System.setIn(savedIn);
+        }
+        // 12 frames of the first file (8 MPRT, 3 malformed, 1 other) and 6 RoCEv2 of the second.
+        assertThat(console.out()).contains("standard input: 18 frames (8 MPRT, 6 RoCEv2, 0 snapped, 0 unidentified,"
+            + " 3 malformed, 1 other)");
+    }
+
+    @Test
     void shouldRefuseACompressedCaptureCutShortOrBrokenAndJudgeNothing(@TempDir final Path dir) throws Exception {
         final byte[] plain = Files.readAllBytes(CAPTURES.resolve("wire/mprt-bad-data.pcap"));
         final byte[] gzip = gzip(plain);
