@@ -129,13 +129,7 @@ class CtkCommandLineTest {
     @Test
     void shouldDecompressACaptureFromStandardInputAndFromAPipe(@TempDir final Path dir) throws Exception {
         final byte[] compressed = gzip(Files.readAllBytes(CAPTURES.resolve("wire/mprt-bad-data.pcap")));
-        final InputStream savedIn = System.in;
-        try {
-            System.setIn(new ByteArrayInputStream(compressed));
-            assertThat(Ctk.execute("verdict", "--out", reports.toString(), "-")).isEqualTo(ExitCodes.FAIL);
-        } finally {
-            System.setIn(savedIn);
-        }
+        assertThat(verdictOfStandardInput(compressed)).isEqualTo(ExitCodes.FAIL);
         assertThat(console.out()).contains("standard input: 9 frames");
 
         // A named pipe, as <(zcat ...) gives one: read as a stream, never asked for its size.
@@ -164,13 +158,7 @@ class CtkCommandLineTest {
         final byte[] second = Files.readAllBytes(CAPTURES.resolve("wire/rocev2-clean-vlan-ipv6.pcapng"));
         final byte[] joined = Arrays.copyOf(first, first.length + second.length);
         System.arraycopy(second, 0, joined, first.length, second.length);
-        final InputStream savedIn = System.in;
-        try {
-            System.setIn(new ByteArrayInputStream(joined));
-            assertThat(Ctk.execute("verdict", "--out", reports.toString(), "-")).isEqualTo(ExitCodes.FAIL);
-        } finally {
-            System.setIn(savedIn);
-        }
+        assertThat(verdictOfStandardInput(joined)).isEqualTo(ExitCodes.FAIL);
         // 12 frames of the first file (8 MPRT, 3 malformed, 1 other) and 6 RoCEv2 of the second.
         assertThat(console.out()).contains("standard input: 18 frames (8 MPRT, 6 RoCEv2, 0 snapped, 0 unidentified,"
             + " 3 malformed, 1 other)");
@@ -208,6 +196,17 @@ class CtkCommandLineTest {
 
         assertThat(console.err()).contains("file " + gzip + " (decompressed from gzip), frame 2, byte offset 100")
             .doesNotContain("ctk-capture");
+    }
+
+    /** {@code ctk verdict -} reading {@code input} as its standard input; its exit code. */
+    private int verdictOfStandardInput(final byte[] input) {
+        final InputStream savedIn = System.in;
+        try {
+            System.setIn(new ByteArrayInputStream(input));
+            return Ctk.execute("verdict", "--out", reports.toString(), "-");
+        } finally {
+            System.setIn(savedIn);
+        }
     }
 
     private static byte[] gzip(final byte[] plain) throws IOException {
