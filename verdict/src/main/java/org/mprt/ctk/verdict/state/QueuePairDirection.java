@@ -37,6 +37,12 @@ public final class QueuePairDirection extends Direction {
     private int firstPsn;
     private boolean readOrAtomic;
     private int answerQp = -1;
+    /** Bound to its answers by the UDP source port both ends use, where their PSNs could not tell ({@link RoceTracker}). */
+    private boolean boundByPort;
+    /** The UDP source port of its requests: {@link #NO_PORT} before the first, {@link #VARIED_PORT} once two differ. */
+    private int sourcePort = NO_PORT;
+    static final int NO_PORT = -1;
+    static final int VARIED_PORT = -2;
     private QueuePairDirection reverse;
     private boolean startJudged;
     private boolean acknowledged;
@@ -61,7 +67,9 @@ public final class QueuePairDirection extends Direction {
 
     @Override
     public String label() {
-        return String.format("QP 0x%06x at %s (requests from %s)", destQp, responder, requester);
+        final String label = String.format("QP 0x%06x at %s (requests from %s", destQp, responder, requester);
+        return boundByPort ? label + String.format("; its acknowledgements, to QP 0x%06x, told by the UDP source port %d"
+            + " both ends use)", answerQp, sourcePort) : label + ")";
     }
 
     public CapturePoint.Address responder() {
@@ -296,6 +304,30 @@ public final class QueuePairDirection extends Direction {
 
     void bind(final int qp) {
         answerQp = qp;
+    }
+
+    /** As {@link #bind}, the acknowledgements told from those of the pair's other QPs by their UDP source port alone. */
+    void bindByPort(final int qp) {
+        answerQp = qp;
+        boundByPort = true;
+    }
+
+    public boolean isBoundByPort() {
+        return boundByPort;
+    }
+
+    /** Notes the UDP source port of a request. */
+    void requestedFrom(final int port) {
+        if (sourcePort == NO_PORT) {
+            sourcePort = port;
+        } else if (sourcePort != port) {
+            sourcePort = VARIED_PORT;
+        }
+    }
+
+    /** The one UDP source port its requests have come from, or {@link #NO_PORT} when none yet or several. */
+    int stableSourcePort() {
+        return sourcePort >= 0 ? sourcePort : NO_PORT;
     }
 
     void reverse(final QueuePairDirection other) {

@@ -4,9 +4,11 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.HashMap;
+import java.util.HashSet;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.Set;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.opcode.OpcodeTable;
@@ -26,6 +28,13 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * 2nd, 4th, 8th, ... acknowledgement, or at once when another QP of the pair was bound since (fewer
  * candidates): trying at each one cost a walk over every QP of the pair, and 1000 such QPs made a
  * pass 20 times slower.
+ *
+ * <p>The UDP source port can tell them apart where the PSNs cannot: Linux's RDMA stacks give both ends
+ * of a connection one port, derived from both QP numbers, when no flow label is set. Ports decide only
+ * for an address pair whose ambiguous acknowledgements have shown it ({@link #PORT_EVIDENCE} of them,
+ * each from the port of exactly one unbound QP's requests), never after an acknowledgement bound by
+ * its PSN, or one waiting, came from a port that is not its QP's, and only for a QP that holds the
+ * acknowledged PSN; such a QP's label says how it was bound.
  */
 final class RoceTracker {
 
@@ -41,6 +50,21 @@ final class RoceTracker {
         final List<QueuePairDirection> unbound = new ArrayList<>();
         /** Directions of the pair bound so far: a binding leaves fewer candidates for the others. */
         long bindings;
+        /**
+         * The acknowledgement keys of the pair that several QPs' PSNs could answer, by the requester QP they
+         * name, with the UDP source port of their acknowledgements ({@link QueuePairDirection#VARIED_PORT}
+         * once two differ): the evidence {@link #portsPaired} is drawn from.
+         */
+        final Map<Integer, Integer> waitingPorts = new HashMap<>();
+        /** The waiting keys {@link #portsPaired} was last weighed with: it is weighed again with twice as many. */
+        int weighedWith;
+        /** Shown: each end of a connection of this pair sends from one UDP source port, the same. */
+        boolean portsPaired;
+        /**
+         * Contradicted: an acknowledgement bound by its PSN came from another port than its requests, or
+         * a waiting key's from a port no unbound QP's requests come from.
+         */
+        boolean portsDiffer;
     }
 
     /** When an acknowledgement key that could not be bound is tried again. */
@@ -67,6 +91,13 @@ final class RoceTracker {
 
     /** Acknowledgement keys waiting to be bound that keep a {@link Retry}; more are tried at every acknowledgement. */
     static final int MAX_RETRIES = 4 * CaptureState.MAX_DIRECTIONS;
+
+    /**
+     * Waiting acknowledgement keys whose ports must each match exactly one unbound request direction's
+     * port before ports bind: by chance, on a stack that picks each end's port apart, four keys of a
+     * thousand QPs all match with a probability under 10^-4 (each about 1000 in 16384).
+     */
+    static final int PORT_EVIDENCE = 4;
 
     /** QP directions followed at most; past it, as for MPRT ({@link MprtTracker#MAX_DIRECTIONS}). */
     static final int MAX_DIRECTIONS = CaptureState.MAX_DIRECTIONS;
@@ -125,8 +156,14 @@ final class RoceTracker {
                 holding = d;
             }
         }
+        final int port = p.udp().sourcePort();
         final QueuePairDirection chosen = pair.unbound.size() == 1 ? pair.unbound.get(0) : holders == 1 ? holding : null;
         if (chosen == null) {
+            final QueuePairDirection byPort = holders > 1 ? byPort(pair, key.qp(), port, p.bth().psn()) : null;
+            if (byPort != null) {
+                byPort.bindByPort(key.qp());
+                return bound(key, byPort, pair);
+            }
             if (retry == null && retries.size() < MAX_RETRIES) {
                 retry = new Retry();
                 retries.put(key, retry);
@@ -137,12 +174,86 @@ final class RoceTracker {
             lastAmbiguity = holders > 1 ? pair.unbound.size() : 0;
             return null;
         }
+        if (chosen.stableSourcePort() != QueuePairDirection.NO_PORT && chosen.stableSourcePort() != port) {
+            pair.portsDiffer = true;
+        }
         chosen.bind(key.qp());
-        answers.put(key, chosen);
-        pair.unbound.remove(chosen);
+        return bound(key, chosen, pair);
+    }
+
+    private QueuePairDirection bound(final Key key, final QueuePairDirection d, final Candidates pair) {
+        answers.put(key, d);
+        pair.unbound.remove(d);
         pair.bindings++;
+        pair.waitingPorts.remove(key.qp());
         retries.remove(key);
-        return chosen;
+        return d;
+    }
+
+    /**
+     * The one unbound request direction of the pair, holding {@code psn}, whose requests come from the
+     * acknowledgement's UDP source port, once the pair has shown that both ends of its connections use
+     * one port: Linux's RDMA stacks derive it from both QP numbers when no flow label is set (rxe's and
+     * irdma's {@code rdma_get_udp_sport}, mlx4's port entropy over both QP numbers). Null while that is not
+     * shown, or after an acknowledgement contradicted it.
+     */
+    private static QueuePairDirection byPort(final Candidates pair, final int answerQp, final int port, final int psn) {
+        if (pair.portsDiffer) {
+            return null;
+        }
+        if (pair.waitingPorts.size() < MAX_RETRIES || pair.waitingPorts.containsKey(answerQp)) {
+            pair.waitingPorts.merge(answerQp, port, (was, now) -> was.equals(now) ? was : QueuePairDirection.VARIED_PORT);
+        }
+        // Weighed at 4, 8, 16, ... waiting keys: each weighing walks the pair's unbound QPs.
+        if (!pair.portsPaired && pair.waitingPorts.size() >= Math.max(PORT_EVIDENCE, 2 * pair.weighedWith)) {
+            pair.weighedWith = pair.waitingPorts.size();
+            weighPorts(pair);
+            if (pair.portsDiffer) {
+                return null;
+            }
+        }
+        final Integer waiting = pair.waitingPorts.get(answerQp);
+        if (!pair.portsPaired || waiting == null || waiting != port) {
+            return null;
+        }
+        QueuePairDirection found = null;
+        for (final QueuePairDirection d : pair.unbound) {
+            if (d.stableSourcePort() == port) {
+                if (found != null) {
+                    return null;
+                }
+                found = d;
+            }
+        }
+        if (found == null) {
+            // A key whose port is no unbound QP's, after the pair had shown its ports: they decide no more.
+            pair.portsDiffer = true;
+            return null;
+        }
+        return found.slot(psn) >= 0 ? found : null;
+    }
+
+    /**
+     * Pairs the ports when every waiting key's port is that of exactly one unbound direction, each a
+     * different one. A key whose acknowledgements came from several ports, or from a port no unbound
+     * direction's requests come from, shows that the ends do not share one: ports never decide then.
+     */
+    private static void weighPorts(final Candidates pair) {
+        final Map<Integer, Integer> directionsByPort = new HashMap<>();
+        for (final QueuePairDirection d : pair.unbound) {
+            directionsByPort.merge(d.stableSourcePort(), 1, Integer::sum);
+        }
+        final Set<Integer> ports = new HashSet<>();
+        boolean paired = true;
+        for (final int port : pair.waitingPorts.values()) {
+            final int directions = port < 0 ? 0 : directionsByPort.getOrDefault(port, 0);
+            if (directions == 0) {
+                pair.portsDiffer = true;
+                return;
+            }
+            paired &= directions == 1 && ports.add(port);
+        }
+        pair.portsPaired = paired;
     }
 
     /**
@@ -180,6 +291,7 @@ final class RoceTracker {
         final Opcode op = p.opcode();
         if (RoceOpcodes.isRequest(op)) {
             d.sentBetween(Plane.of(p));
+            d.requestedFrom(p.udp().sourcePort());
             final boolean reads = RoceOpcodes.isReadOrAtomic(op);
             final long dma = p.extensions().has(RethFlyweight.LAYOUT) && reads ? p.extensions().reth().dmaLength() : 0;
             d.request(p.bth().psn(), op.code(), !reads && RoceOpcodes.endsSendOrWrite(op), reads, dma, frame, ns);

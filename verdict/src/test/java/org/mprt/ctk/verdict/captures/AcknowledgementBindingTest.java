@@ -2,10 +2,12 @@ package org.mprt.ctk.verdict.captures;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Map;
 import java.util.function.Function;
+import java.util.function.IntUnaryOperator;
 import java.util.stream.Collectors;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -133,6 +135,119 @@ class AcknowledgementBindingTest {
         final Judgement j = CaptureJudge.standard().fromConnectionStart().judge(dir.resolve(file.name()));
 
         assertThat(j.verdictOn("ROCE-ACK-002").orElseThrow().outcome()).isEqualTo(Outcome.NOT_APPLICABLE);
+    }
+
+    @Test
+    void shouldBindQpsWhosePsnsRunAlikeByTheUdpSourcePortBothEndsOfEachUse() throws Exception {
+        final CaptureFile file = CaptureFile.ethernet("alike-shared-ports.pcap");
+        alikeWithPorts(file, 5, qp -> port(qp), qp -> port(qp));
+
+        final Map<Integer, QueuePairDirection> byQp = judged(file);
+
+        int byPort = 0;
+        for (int k = 0; k < 5; k++) {
+            final QueuePairDirection d = byQp.get(0x100 + k);
+            assertThat(d.answerQp()).as("QP 0x%x", 0x100 + k).isEqualTo(0x200 + k);
+            assertThat(d.acknowledgedUpTo()).isEqualTo(3);
+            if (d.isBoundByPort()) {
+                byPort++;
+                assertThat(d.label()).isEqualTo(String.format("QP 0x%06x at %s (requests from %s; its acknowledgements,"
+                    + " to QP 0x%06x, told by the UDP source port %d both ends use)", 0x100 + k, B, A, 0x200 + k, port(0x100 + k)));
+            }
+        }
+        // The fourth acknowledgement key shows the ports; the last QP left unbound is bound as the one left.
+        assertThat(byPort).isEqualTo(4);
+        // The rules that follow answers judge them: every ACK's MSN counts the messages of its own QP.
+        final Judgement j = atResponder().judge(dir.resolve(file.name()));
+        final Verdict msn = j.verdictOn("ROCE-ACK-002").orElseThrow();
+        assertThat(msn.outcome()).isEqualTo(Outcome.PASS);
+        // 20 ACKs, less the first three, which came before four keys had shown the ports.
+        assertThat(msn.checked()).isEqualTo(17);
+    }
+
+    @Test
+    void shouldFindAnAcknowledgementWithAnotherQpsCountWhenBoundByPort() throws Exception {
+        final CaptureFile file = CaptureFile.ethernet("alike-shared-ports-wrong-msn.pcap");
+        double t = alikeWithPorts(file, 5, qp -> port(qp), qp -> port(qp));
+        final BehaviourCaptures b = new BehaviourCaptures();
+        // QP 0x101's requests end a fifth message; its ACK counts six.
+        file.at(t++, b.requestFrom(port(0x101), 0x101, 4)).at(t, b.acknowledgeFrom(port(0x101), 0x201, 4, ACK, 6));
+        file.write(dir);
+
+        final Judgement j = atResponder().judge(dir.resolve(file.name()));
+        final Verdict msn = j.verdictOn("ROCE-ACK-002").orElseThrow();
+
+        assertThat(msn.outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(msn.explanation()).startsWith("frame 42: roce.aeth.msn: expected 5");
+        // The reports' list of directions says how the acknowledgements were bound.
+        assertThat(j.directions()).anySatisfy(d -> assertThat(d.direction())
+            .startsWith("QP 0x000101 at " + B).endsWith("told by the UDP source port " + port(0x101) + " both ends use)"));
+    }
+
+    @Test
+    void shouldNotBindByPortWhereFewerThanFourAcknowledgementKeysShowThePorts() throws Exception {
+        final CaptureFile file = CaptureFile.ethernet("alike-three-shared-ports.pcap");
+        alikeWithPorts(file, 3, qp -> port(qp), qp -> port(qp));
+
+        assertThat(judged(file).values()).allSatisfy(d -> assertThat(d.answerQp()).isEqualTo(-1));
+    }
+
+    @Test
+    void shouldNotBindByPortWhereEachEndPicksAPortOfItsOwn() throws Exception {
+        final CaptureFile file = CaptureFile.ethernet("alike-own-ports.pcap");
+        // Requests from ports of their own, acknowledgements from others: no acknowledgement's port is a request's.
+        alikeWithPorts(file, 5, qp -> port(qp), qp -> port(qp) + 0x80);
+
+        assertThat(judged(file).values()).allSatisfy(d -> assertThat(d.answerQp()).isEqualTo(-1));
+    }
+
+    @Test
+    void shouldNotBindByPortOnceAnAcknowledgementBoundByItsPsnCameFromAnotherPort() throws Exception {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        final CaptureFile file = CaptureFile.ethernet("alike-contradicted-ports.pcap");
+        // QP 0x1FF alone sends PSN 500, and its ACK comes from another port than its request: the pair's
+        // stack does not give both ends one port, whatever the QPs whose PSNs run alike seem to show.
+        file.at(0, b.requestFrom(port(0x1FF), 0x1FF, 500)).at(1, b.acknowledgeFrom(port(0x1FF) + 1, 0x2FF, 500, ACK, 1));
+        alikeWithPorts(file, 5, qp -> port(qp), qp -> port(qp));
+
+        final Map<Integer, QueuePairDirection> byQp = judged(file);
+
+        assertThat(byQp.get(0x1FF).answerQp()).isEqualTo(0x2FF);
+        for (int k = 0; k < 5; k++) {
+            assertThat(byQp.get(0x100 + k).answerQp()).isEqualTo(-1);
+        }
+    }
+
+    /** Judged at B, the responder: the rules of acknowledgements are judged at its port. */
+    private static CaptureJudge atResponder() throws Exception {
+        return CaptureJudge.standard().fromConnectionStart().takenAt(List.of(InetAddress.getByName(B)));
+    }
+
+    /** A UDP source port per connection, as a stack that derives it from both QP numbers gives both ends. */
+    private static int port(final int responderQp) {
+        return 0xC000 + responderQp * 7 % 0x3FFF;
+    }
+
+    /**
+     * QPs 0x100 + k (k below {@code qps}) receive PSNs 0 to 3 in turn, a SEND_ONLY each, from the port
+     * {@code requestPort} gives; then B acknowledges each PSN of each QP to QP 0x200 + k, from the port
+     * {@code answerPort} gives. Times start 10 µs after the frames the file holds; returns the time after them.
+     */
+    private static double alikeWithPorts(final CaptureFile file, final int qps, final IntUnaryOperator requestPort,
+                                         final IntUnaryOperator answerPort) {
+        final BehaviourCaptures b = new BehaviourCaptures();
+        double t = 10;
+        for (int psn = 0; psn <= 3; psn++) {
+            for (int k = 0; k < qps; k++) {
+                file.at(t++, b.requestFrom(requestPort.applyAsInt(0x100 + k), 0x100 + k, psn));
+            }
+        }
+        for (int psn = 0; psn <= 3; psn++) {
+            for (int k = 0; k < qps; k++) {
+                file.at(t++, b.acknowledgeFrom(answerPort.applyAsInt(0x100 + k), 0x200 + k, psn, ACK, psn + 1));
+            }
+        }
+        return t;
     }
 
     /** Requests of QP_1 and QP_2 in turn, PSNs 0 to {@code upTo}, one microsecond apart; returns the time after them. */

@@ -194,7 +194,18 @@ final class BehaviourCaptures {
 
     /** An RC Acknowledge from B to A's QP {@code destQp}: syndrome (ACK, NAK or reserved) and MSN. */
     byte[] acknowledge(final int destQp, final int psn, final int syndrome, final int msn) {
-        return f.frame(FrameFactory.Way.B_TO_A, 0, 0xC000 + destQp, OpcodeTable.RC_ACKNOWLEDGE, 0, none(), e -> {
+        return acknowledgeFrom(0xC000 + destQp, destQp, psn, syndrome, msn);
+    }
+
+    /** An RC SEND_ONLY of 8 bytes from A to B's QP {@code destQp}, from UDP source port {@code udpSourcePort}. */
+    byte[] requestFrom(final int udpSourcePort, final int destQp, final int psn) {
+        return f.frame(FrameFactory.Way.A_TO_B, 0, udpSourcePort, OpcodeTable.RC_SEND_ONLY, 8, e -> e.ecn(Ecn.ECT_0),
+            e -> e.bth().destQp(destQp).psn(psn), intact());
+    }
+
+    /** As {@link #acknowledge}, from UDP source port {@code udpSourcePort}. */
+    byte[] acknowledgeFrom(final int udpSourcePort, final int destQp, final int psn, final int syndrome, final int msn) {
+        return f.frame(FrameFactory.Way.B_TO_A, 0, udpSourcePort, OpcodeTable.RC_ACKNOWLEDGE, 0, none(), e -> {
             e.bth().destQp(destQp).psn(psn);
             e.extensions().aeth().syndrome(syndrome).msn(msn);
         }, intact());
