@@ -17,8 +17,8 @@ import org.mprt.ctk.verdict.report.ReportSet;
  * A capture as the user names it on the command line: a file, or a stream ({@code -} for standard
  * input, or a pipe such as {@code <(tcpdump -w - ...)}) read to its end into a temporary file, since
  * a judgement reads its input more than once (the frames, the digest, a retransmission's first copy,
- * the report's frames). A file or stream compressed with gzip, zstd or lz4 is decompressed into such a
- * file ({@link Decompression}). Either way, the reports and messages name it as the user did.
+ * the report's frames). A file or stream compressed (gzip, zstd, lz4, xz, bzip2) is decompressed into
+ * such a file ({@link Decompression}). Either way, the reports and messages name it as the user did.
  */
 final class CaptureInput implements Closeable {
 

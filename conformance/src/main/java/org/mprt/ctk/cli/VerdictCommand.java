@@ -30,8 +30,8 @@ import picocli.CommandLine.Parameters;
 final class VerdictCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "CAPTURE",
-        description = "pcap or pcapng files to judge, as they are or compressed with gzip, zstd or lz4; - reads one from"
-            + " standard input, to its end, as a pipe is read")
+        description = "pcap or pcapng files to judge, as they are or compressed with gzip, zstd, lz4, xz or bzip2;"
+            + " - reads one from standard input, to its end, as a pipe is read")
     private List<Path> captures;
 
     @Option(names = "--out", paramLabel = "DIR",
