@@ -54,41 +54,25 @@ final class Decompression {
         }
     }
 
+    /**
+     * The stream that decompresses {@code compressed}; lz4 with its frames' checksums verified, and every
+     * frame, xz stream and bzip2 stream of the file read. Most read their header here: a broken one is
+     * said as a broken block is.
+     */
     private static InputStream open(final Compression compression, final InputStream compressed, final String name,
                                     final int xzMemoryLimitKib) throws IOException {
-        switch (compression) {
-            case GZIP:
-                try {
-                    return new GZIPInputStream(compressed, BUFFER_BYTES);
-                } catch (final IOException e) {
-                    throw broken(compression, name, 0, e);
-                }
-            case ZSTD:
-                return new ZstdInputStream(compressed);
-            default:
-                try {
-                    // These read their stream's header here: a broken one is said as a broken block is.
-                    return of(compression, compressed, xzMemoryLimitKib);
-                } catch (final IOException | RuntimeException e) {
-                    throw broken(compression, name, 0, e);
-                }
-        }
-    }
-
-    /** A Commons Compress stream; lz4 with its frames' checksums verified, every frame of the file read. */
-    private static InputStream of(final Compression compression, final InputStream compressed, final int xzMemoryLimitKib)
-        throws IOException {
-        switch (compression) {
-            case LZ4:
-                return new FramedLZ4CompressorInputStream(compressed, true);
-            case XZ:
-                // The dictionary a stream names is allocated whole: past half the heap, the stream is refused
+        try {
+            return switch (compression) {
+                case GZIP -> new GZIPInputStream(compressed, BUFFER_BYTES);
+                case ZSTD -> new ZstdInputStream(compressed);
+                case LZ4 -> new FramedLZ4CompressorInputStream(compressed, true);
+                // The dictionary a stream names is allocated whole: past the limit, the stream is refused
                 // (MemoryLimitException) rather than the JVM run out of memory.
-                return new XZCompressorInputStream(compressed, true, xzMemoryLimitKib);
-            case BZIP2:
-                return new BZip2CompressorInputStream(compressed, true);
-            default:
-                throw new IllegalArgumentException("not a Commons Compress compression: " + compression);
+                case XZ -> new XZCompressorInputStream(compressed, true, xzMemoryLimitKib);
+                case BZIP2 -> new BZip2CompressorInputStream(compressed, true);
+            };
+        } catch (final IOException | RuntimeException e) {
+            throw broken(compression, name, 0, e);
         }
     }
 
