@@ -15,6 +15,10 @@ public final class QueuePairDirection extends Direction {
 
     static final int RING = 1024;
     static final int FIRST_SLOTS = 64;
+    /** {@link #stableSourcePort()} before the first request, and while its requests' ports differ. */
+    static final int NO_PORT = -1;
+    /** Kept once two requests came from different UDP source ports. */
+    static final int VARIED_PORT = -2;
 
     private final CapturePoint.Address responder;
     private final CapturePoint.Address requester;
@@ -41,8 +45,6 @@ public final class QueuePairDirection extends Direction {
     private boolean boundByPort;
     /** The UDP source port of its requests: {@link #NO_PORT} before the first, {@link #VARIED_PORT} once two differ. */
     private int sourcePort = NO_PORT;
-    static final int NO_PORT = -1;
-    static final int VARIED_PORT = -2;
     private QueuePairDirection reverse;
     private boolean startJudged;
     private boolean acknowledged;
