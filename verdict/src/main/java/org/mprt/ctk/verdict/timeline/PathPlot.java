@@ -2,11 +2,11 @@ package org.mprt.ctk.verdict.timeline;
 
 /**
  * The time-sequence of one path of one MPRT connection direction, as the report plots it: the PSNs
- * of the data packets over time (or, where the capture records no time, along its frame numbers) (first transmissions and retransmissions apart) and, for each ACK of
- * the path, its cumulative PSN and the highest PSN its SACK bitmap acknowledges. PSNs are unwrapped
- * (counted on from the path's first PSN across the 2^24 wrap). Each series is sampled: every
- * {@code stride}-th event is kept, so that a long capture gives a plot of bounded size; the counts
- * are exact.
+ * of the data packets over time, first transmissions and retransmissions apart (or along the frame
+ * numbers, where the capture records no time), and, for each ACK of the path, its cumulative PSN and
+ * the highest PSN its SACK bitmap acknowledges. PSNs are unwrapped (counted on from the path's first
+ * PSN across the 2^24 wrap). Each series is sampled: every {@code stride}-th event is kept, so that
+ * a long capture gives a plot of bounded size; the counts are exact.
  *
  * @param direction   the connection direction, as the reports name it
  * @param pathId      the path
