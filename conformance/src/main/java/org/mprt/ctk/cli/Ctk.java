@@ -11,7 +11,7 @@ import picocli.CommandLine.Command;
     description = "mprt-ctk: conformance and interop test kit for the MPRT multipath RDMA transport "
         + "profile and the RoCEv2 baseline.",
     subcommands = {RunCommand.class, VerdictCommand.class, LiveCommand.class, CoverageCommand.class, MergeCommand.class,
-        TestCommand.class, CommandLine.HelpCommand.class},
+        DissectorCommand.class, TestCommand.class, CommandLine.HelpCommand.class},
     footer = ExitCodes.FOOTER)
 public final class Ctk implements Runnable {
 
@@ -86,7 +86,7 @@ public final class Ctk implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (run, verdict, coverage, merge, test)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (run, verdict, live, coverage, merge, dissector, test)");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

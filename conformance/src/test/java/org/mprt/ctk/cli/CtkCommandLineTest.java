@@ -273,6 +273,21 @@ class CtkCommandLineTest {
     }
 
     @Test
+    void shouldWriteTheWiresharkDissectorKeptInTheRepository() throws IOException {
+        final String kept = Files.readString(Path.of("..", "spec", "wireshark", "mprt.lua"));
+        assertThat(Ctk.execute("dissector")).isEqualTo(ExitCodes.PASS);
+        assertThat(console.out()).isEqualTo(kept).contains("register_postdissector(mprt)");
+        final Path file = reports.resolve("plugins").resolve("mprt.lua");
+        assertThat(Ctk.execute("dissector", "--out", file.toString())).isEqualTo(ExitCodes.PASS);
+        assertThat(file).hasContent(kept);
+        assertThat(Ctk.execute("dissector", "--out", reports.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(console.err()).contains("--out " + reports + ": is a folder, expected a file");
+        try (Stream<Path> left = Files.list(file.getParent())) {
+            assertThat(left).containsExactly(file);
+        }
+    }
+
+    @Test
     void shouldExitTwoBeforeAnyWorkWhenTheOutputFolderCannotBeMade() throws IOException {
         final Path file = Files.writeString(reports.resolve("a-file"), "not a folder");
         final String out = file.resolve("reports").toString();

@@ -59,9 +59,35 @@ final class Tshark {
         }
     }
 
+    /** An Ethernet pcap of these frames, written by text2pcap into {@code folder}. */
+    static Path pcapOf(final List<byte[]> frames, final Path folder) throws IOException, InterruptedException {
+        final Path dump = Files.createTempFile(folder, "frames", ".txt");
+        final Path pcap = Files.createTempFile(folder, "frames", ".pcap");
+        final StringBuilder text = new StringBuilder();
+        for (final byte[] frame : frames) {
+            for (int i = 0; i < frame.length; i += 16) {
+                text.append(String.format("%06x", i));
+                for (int j = i; j < Math.min(i + 16, frame.length); j++) {
+                    text.append(String.format(" %02x", frame[j] & 0xFF));
+                }
+                text.append('\n');
+            }
+        }
+        Files.writeString(dump, text, StandardCharsets.US_ASCII);
+        text2pcap(dump, pcap);
+        return pcap;
+    }
+
     /** tshark -T fields over a pcap: per frame, per field, every occurrence joined by {@code ,}. */
     static List<String[]> fields(final Path pcap, final List<String> fieldNames) throws IOException, InterruptedException {
+        return fields(pcap, fieldNames, List.of());
+    }
+
+    /** As {@link #fields(Path, List)}, with tshark given {@code options} too (such as a Lua script). */
+    static List<String[]> fields(final Path pcap, final List<String> fieldNames, final List<String> options)
+        throws IOException, InterruptedException {
         final List<String> command = new ArrayList<>(List.of("tshark", "-n", "-r", pcap.toString()));
+        command.addAll(options);
         // Payload heuristics (RPC over RDMA and friends) would claim SEND payloads and mark short ones malformed.
         for (final String protocol : List.of("rpcordma", "smb_direct", "iser", "nvme-rdma", "lnet", "infiniband_sdp", "fcoib", "smc")) {
             command.add("--disable-protocol");

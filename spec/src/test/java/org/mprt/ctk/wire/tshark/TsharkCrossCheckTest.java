@@ -4,8 +4,6 @@ import static org.assertj.core.api.Assertions.assertThat;
 import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
-import java.nio.charset.StandardCharsets;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
@@ -191,20 +189,6 @@ class TsharkCrossCheckTest {
     }
 
     private static List<String[]> tshark(final List<byte[]> frames) throws IOException, InterruptedException {
-        final Path dump = Files.createTempFile(work, "frames", ".txt");
-        final Path pcap = Files.createTempFile(work, "frames", ".pcap");
-        final StringBuilder text = new StringBuilder();
-        for (final byte[] frame : frames) {
-            for (int i = 0; i < frame.length; i += 16) {
-                text.append(String.format("%06x", i));
-                for (int j = i; j < Math.min(i + 16, frame.length); j++) {
-                    text.append(String.format(" %02x", frame[j] & 0xFF));
-                }
-                text.append('\n');
-            }
-        }
-        Files.writeString(dump, text, StandardCharsets.US_ASCII);
-        Tshark.text2pcap(dump, pcap);
-        return Tshark.fields(pcap, FIELDS);
+        return Tshark.fields(Tshark.pcapOf(frames, work), FIELDS);
     }
 }

@@ -6,6 +6,7 @@ import java.io.Writer;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Path;
 import java.util.ArrayList;
+import java.util.Collection;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
@@ -183,7 +184,18 @@ public final class HtmlReport {
         }
         w.write("<p>The frames the failed requirements cite (the first " + MAX_FRAMES + " at most), decoded from the"
             + " capture; highlighted rows are the fields the explanations name.</p>\n");
+        w.write("<p>The same frames in Wireshark, MPRT's headers shown by the kit's dissector (<code>ctk dissector --out"
+            + " mprt.lua</code>): <code>wireshark -X lua_script:mprt.lua " + esc(j.capture().file()) + "</code>, display"
+            + " filter <code>" + esc(displayFilter(cited.keySet())) + "</code>.</p>\n");
         FrameTables.write(j.frames(), cited, w);
+    }
+
+    /**
+     * Wireshark's display filter of these frames: comparisons joined by ||, which every version reads (a
+     * set's elements are separated by spaces before Wireshark 4.0 and by commas from it on).
+     */
+    static String displayFilter(final Collection<Long> frames) {
+        return frames.stream().map(f -> "frame.number == " + f).collect(Collectors.joining(" || "));
     }
 
     private static void plots(final Judgement j, final Writer w) throws IOException {

@@ -91,14 +91,20 @@ class HtmlReportTest {
             + "[*[local-name()='td'][1]='bth.psn']/*[local-name()='td'][2]");
         assertThat(psn.getLength()).isEqualTo(1);
         assertThat(psn.item(0).getTextContent()).isEqualTo("3");
+        final java.util.SortedSet<Long> failing = new java.util.TreeSet<>();
         for (final var v : j.verdicts()) {
             if (v.outcome() == org.mprt.ctk.verdict.Outcome.FAIL) {
                 for (final long f : v.frames()) {
                     assertThat(select(d, "//*[@id='frame-" + f + "']").getLength()).as("frame %d of %s", f,
                         v.requirementId()).isEqualTo(1);
+                    failing.add(f);
                 }
             }
         }
+        // The same frames, as a display filter for Wireshark with the kit's dissector.
+        final String filter = failing.stream().limit(HtmlReport.MAX_FRAMES).map(f -> "frame.number == " + f)
+            .collect(java.util.stream.Collectors.joining(" || "));
+        assertThat(d.getDocumentElement().getTextContent()).contains("wireshark -X lua_script:mprt.lua", filter);
     }
 
     @Test
