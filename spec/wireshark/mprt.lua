@@ -52,7 +52,7 @@ local FIELDS = {
   { id = "mprt.maeth.record.reserved", name = "reserved", kind = "uint16", base = base.HEX },
   { id = "mprt.maeth.record.cmsn", name = "CMSN", kind = "uint32", base = base.DEC },
   { id = "mprt.mneth.path_id", name = "path_id", kind = "uint8", base = base.DEC },
-  { id = "mprt.mneth.nak_code", name = "nak_code", kind = "uint8", base = base.HEX },
+  { id = "mprt.mneth.nak_code", name = "nak_code", kind = "uint8", base = base.HEX, values = { [0x01] = "RKEY_VIOLATION, fatal", [0x02] = "BOUNDS_VIOLATION, fatal", [0x03] = "UNKNOWN_STREAM, fatal", [0x04] = "NO_RECEIVE_BUFFER", [0x05] = "RECEIVE_OVERFLOW, fatal", [0x06] = "PSN_OUT_OF_WINDOW", [0x07] = "INVALID_HEADER, fatal" } },
   { id = "mprt.mneth.stream_id", name = "stream_id", kind = "uint16", base = base.DEC },
   { id = "mprt.mneth.resv8", name = "resv8", kind = "uint8", base = base.HEX },
   { id = "mprt.mneth.scn", name = "SCN", kind = "uint24", base = base.HEX },
@@ -180,13 +180,15 @@ local OPCODES = {
 local mprt = Proto("mprt", "MPRT, multipath RDMA transport (profile " .. PROFILE .. ")")
 
 local pf = {}
+local value_names = {}
 for _, f in ipairs(FIELDS) do
+  value_names[f.id] = f.values
   if f.kind == "bool" then
     pf[f.id] = ProtoField.bool(f.id, f.name, f.bits, nil, f.mask)
   elseif f.kind == "bytes" then
     pf[f.id] = ProtoField.bytes(f.id, f.name)
   else
-    pf[f.id] = ProtoField[f.kind](f.id, f.name, f.base, nil, f.mask)
+    pf[f.id] = ProtoField[f.kind](f.id, f.name, f.base, f.values, f.mask)
   end
 end
 local opcode_names = {}
@@ -249,7 +251,8 @@ local function summarise(summary, src, at, rows, captured)
           summary[#summary + 1] = f.summary
         end
       else
-        summary[#summary + 1] = f.summary .. "=" .. v
+        local names = value_names[f.id]
+        summary[#summary + 1] = f.summary .. "=" .. (names and names[v] and string.match(names[v], "^[^,]+") or v)
       end
     end
   end

@@ -4,12 +4,15 @@ import java.io.IOException;
 import java.io.InputStream;
 import java.io.UncheckedIOException;
 import java.nio.charset.StandardCharsets;
+import java.util.Arrays;
 import java.util.Collection;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Locale;
 import java.util.Map;
 import java.util.Set;
+import java.util.TreeMap;
+import java.util.stream.Collectors;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.HeaderLayout;
 import org.mprt.ctk.wire.Profile;
@@ -20,6 +23,7 @@ import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.mprt.MnethFlyweight;
 import org.mprt.ctk.wire.mprt.MpethFlyweight;
+import org.mprt.ctk.wire.mprt.MprtNakCode;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.opcode.OpcodeTable;
 
@@ -57,6 +61,10 @@ public final class WiresharkDissector {
         MaethFlyweight.PATH_ID, MaethFlyweight.E, MaethFlyweight.CE_COUNT,
         MnethFlyweight.PATH_ID, MnethFlyweight.NAK_CODE, MnethFlyweight.STREAM_ID, MnethFlyweight.MSN,
         MpethFlyweight.PATH_ID, MpethFlyweight.PROBE_ID);
+    /** Names of a field's values, shown beside them. */
+    private static final Map<FieldSpec, Map<Integer, String>> VALUE_NAMES = Map.of(MnethFlyweight.NAK_CODE,
+        Arrays.stream(MprtNakCode.values()).collect(Collectors.toMap(MprtNakCode::code,
+            c -> c.name() + (c.isFatal() ? ", fatal" : ""), (a, b) -> a, TreeMap::new)));
     private static final String BODY = "dissector-body.lua";
 
     private WiresharkDissector() {
@@ -191,6 +199,12 @@ public final class WiresharkDissector {
         }
         if (mask != 0) {
             out.append(String.format(", mask = 0x%X", mask));
+        }
+        final Map<Integer, String> names = VALUE_NAMES.get(f);
+        if (names != null) {
+            out.append(", values = { ").append(names.entrySet().stream()
+                .map(e -> String.format("[0x%02X] = %s", e.getKey(), quoted(e.getValue()))).collect(Collectors.joining(", ")))
+                .append(" }");
         }
         return out.append(" }").toString();
     }

@@ -3,13 +3,15 @@
 local mprt = Proto("mprt", "MPRT, multipath RDMA transport (profile " .. PROFILE .. ")")
 
 local pf = {}
+local value_names = {}
 for _, f in ipairs(FIELDS) do
+  value_names[f.id] = f.values
   if f.kind == "bool" then
     pf[f.id] = ProtoField.bool(f.id, f.name, f.bits, nil, f.mask)
   elseif f.kind == "bytes" then
     pf[f.id] = ProtoField.bytes(f.id, f.name)
   else
-    pf[f.id] = ProtoField[f.kind](f.id, f.name, f.base, nil, f.mask)
+    pf[f.id] = ProtoField[f.kind](f.id, f.name, f.base, f.values, f.mask)
   end
 end
 local opcode_names = {}
@@ -72,7 +74,8 @@ local function summarise(summary, src, at, rows, captured)
           summary[#summary + 1] = f.summary
         end
       else
-        summary[#summary + 1] = f.summary .. "=" .. v
+        local names = value_names[f.id]
+        summary[#summary + 1] = f.summary .. "=" .. (names and names[v] and string.match(names[v], "^[^,]+") or v)
       end
     end
   end

@@ -28,6 +28,8 @@ import org.mprt.ctk.wire.dissector.WiresharkDissector;
 import org.mprt.ctk.wire.dissector.WiresharkDissector.Dissected;
 import org.mprt.ctk.wire.icrc.Icrc;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
+import org.mprt.ctk.wire.mprt.MnethFlyweight;
+import org.mprt.ctk.wire.mprt.MprtNakCode;
 import org.mprt.ctk.wire.opcode.ExtensionHeaders;
 import org.mprt.ctk.wire.opcode.Opcode;
 import org.mprt.ctk.wire.opcode.OpcodeTable;
@@ -245,7 +247,7 @@ class WiresharkDissectorTest {
     }
 
     /** What Wireshark should show of a frame: each field's values, and how many reserved fields are not zero. */
-    private record Expected(List<String> values, int reservedNotZero) {
+    private record Expected(List<String> values, int reservedNotZero, List<String> info) {
     }
 
     private static void compare(final String[] row, final List<String> fields, final Expected expected, final String where,
@@ -261,6 +263,10 @@ class WiresharkDissectorTest {
             if (!shown.equals(expected.values().get(i))) {
                 found.add(where + ": " + fields.get(i) + " shown as " + shown + ", decoded as " + expected.values().get(i));
             }
+        }
+        final String info = cell(row, fields, "_ws.col.Info");
+        if (!info.startsWith(expected.info().get(0)) || !expected.info().stream().allMatch(info::contains)) {
+            found.add(where + ": Info column " + info + ", expected " + expected.info());
         }
         final int notes = cell(row, fields, "_ws.expert").split(" is sent as zero \\(", -1).length - 1;
         if (notes != expected.reservedNotZero()) {
@@ -310,7 +316,11 @@ class WiresharkDissectorTest {
         }
         final int reservedNotZero = (int) fields.stream().filter(WiresharkDissectorTest::isReserved)
             .flatMap(f -> values.get(fields.indexOf(f)).stream()).filter(v -> !v.equals("0")).count();
-        return new Expected(values.stream().map(v -> String.join(",", v)).toList(), reservedNotZero);
+        final List<String> info = new ArrayList<>(List.of(packet.opcode().name() + " PSN=" + packet.bth().psn()));
+        if (ext.has(MnethFlyweight.LAYOUT) && MprtNakCode.of(ext.mneth().nakCode()) != null && held) {
+            info.add(" nak_code=" + MprtNakCode.of(ext.mneth().nakCode()).name() + " ");
+        }
+        return new Expected(values.stream().map(v -> String.join(",", v)).toList(), reservedNotZero, info);
     }
 
     private static boolean isReserved(final String field) {
