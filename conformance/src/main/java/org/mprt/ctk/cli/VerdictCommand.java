@@ -25,7 +25,8 @@ import picocli.CommandLine.Parameters;
 /** Judges capture files against the rules of both profiles. */
 @Command(name = "verdict", mixinStandardHelpOptions = true,
     description = {"Judge one or more captures (pcap or pcapng) against every rule of the MPRT and RoCEv2 profiles.",
-        "Prints a summary per capture and writes verdict.json and verdict.html under the output folder."},
+        "Prints a summary per capture and writes verdict.json, verdict.html and junit.xml (the verdicts as a",
+        "JUnit XML test suite, for CI servers) under the output folder."},
     footer = ExitCodes.FOOTER)
 final class VerdictCommand implements Callable<Integer> {
 

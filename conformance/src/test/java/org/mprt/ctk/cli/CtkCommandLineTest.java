@@ -42,6 +42,8 @@ class CtkCommandLineTest {
         assertThat(exit).isEqualTo(ExitCodes.PASS);
         assertThat(reports.resolve("mprt-clean/verdict.json")).exists();
         assertThat(reports.resolve("mprt-clean/verdict.html")).exists();
+        assertThat(reports.resolve("mprt-clean/junit.xml")).content().contains("<testsuite name=\"mprt-ctk verdicts of ")
+            .contains("<testcase classname=\"mprt-ctk.mprt-clean\" name=\"MPRT-WIRE-001\"");
         assertThat(console.out()).contains("no MUST violated");
     }
 

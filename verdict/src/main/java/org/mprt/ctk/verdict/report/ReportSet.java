@@ -5,20 +5,23 @@ import java.nio.file.Path;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.Judgement;
 
-/** The reports written for one judged capture: {@code verdict.json} and {@code verdict.html}. */
+/** The reports written for one judged capture: {@code verdict.json}, {@code verdict.html} and {@code junit.xml}. */
 public final class ReportSet {
 
     private final JsonReport json;
     private final HtmlReport html;
+    private final JunitReport junit;
 
-    public ReportSet(final JsonReport json, final HtmlReport html) {
+    public ReportSet(final JsonReport json, final HtmlReport html, final JunitReport junit) {
         this.json = json;
         this.html = html;
+        this.junit = junit;
     }
 
     public static ReportSet standard(final String kitVersion) {
         final RequirementCatalogue catalogue = RequirementCatalogue.fromClasspath();
-        return new ReportSet(new JsonReport(catalogue, kitVersion), new HtmlReport(catalogue, kitVersion));
+        return new ReportSet(new JsonReport(catalogue, kitVersion), new HtmlReport(catalogue, kitVersion),
+            new JunitReport(kitVersion));
     }
 
     /** The folder name for a capture's reports: its file name without the extension. */
@@ -31,5 +34,6 @@ public final class ReportSet {
     public void write(final Judgement judgement, final Path folder) throws IOException {
         json.write(judgement, folder.resolve("verdict.json"));
         html.write(judgement, folder.resolve("verdict.html"));
+        junit.write(judgement, folder.resolve("junit.xml"));
     }
 }

@@ -10,7 +10,7 @@ import java.nio.charset.StandardCharsets;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.Judgement;
 
-/** A judgement's console summary and JSON report, as the tests that read what a report says about a capture want them. */
+/** A judgement's console summary and reports, as the tests that read what a report says about a capture want them. */
 final class WrittenReports {
 
     private WrittenReports() {
@@ -26,6 +26,12 @@ final class WrittenReports {
         final StringWriter out = new StringWriter();
         new HtmlReport(RequirementCatalogue.fromClasspath(), "test").write(j, out);
         return out.toString();
+    }
+
+    static String junit(final Judgement j) throws IOException {
+        final ByteArrayOutputStream out = new ByteArrayOutputStream();
+        new JunitReport("test").write(j, out);
+        return out.toString(StandardCharsets.UTF_8);
     }
 
     static JsonNode json(final Judgement j) throws IOException {
