@@ -7,6 +7,7 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.concurrent.TimeUnit;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Runs Wireshark's command-line tools for the cross-check test, installing them first when they
@@ -18,6 +19,12 @@ final class Tshark {
     static final String INSTALL_COMMAND = "sudo DEBIAN_FRONTEND=noninteractive apt-get install -y tshark";
 
     private Tshark() {
+    }
+
+    /** Skips the test class unless tshark and text2pcap are usable, after trying to install them where allowed. */
+    static void assumeInstalled() throws IOException, InterruptedException {
+        Assumptions.assumeTrue(ensureInstalled(),
+            "skipped: tshark and text2pcap (package wireshark-common) are not installed; run: " + INSTALL_COMMAND);
     }
 
     /** True when tshark and text2pcap are usable, after trying to install them where allowed. */

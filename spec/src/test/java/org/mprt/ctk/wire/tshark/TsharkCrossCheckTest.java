@@ -1,12 +1,12 @@
 package org.mprt.ctk.wire.tshark;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Arrays;
+import java.util.HexFormat;
 import java.util.List;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -56,8 +56,7 @@ class TsharkCrossCheckTest {
 
     @BeforeAll
     static void requireTshark() throws IOException, InterruptedException {
-        assumeTrue(Tshark.ensureInstalled(),
-            "skipped: tshark and text2pcap (package wireshark-common) are not installed; run: " + Tshark.INSTALL_COMMAND);
+        Tshark.assumeInstalled();
     }
 
     @Test
@@ -123,7 +122,7 @@ class TsharkCrossCheckTest {
             assertThat(value(row, "infiniband.bth.psn")).as(where).isEqualTo(Integer.toString(bth.psn()));
             if (packet.opcode().service() == TransportService.MPRT || packet.opcode().service() == TransportService.CNP) {
                 // Wireshark 4.0 knows neither: it shows what follows the BTH, ICRC included, as vendor data.
-                assertThat(last(row, "infiniband.vendor")).as(where).isEqualTo(hex(frame, packet.bthOffset() + 12,
+                assertThat(last(row, "infiniband.vendor")).as(where).isEqualTo(HexFormat.of().formatHex(frame, packet.bthOffset() + 12,
                     packet.icrcOffset() + 4));
             } else {
                 compareExtensions(row, packet, where);
@@ -180,13 +179,6 @@ class TsharkCrossCheckTest {
         return all[all.length - 1];
     }
 
-    private static String hex(final byte[] frame, final int from, final int to) {
-        final StringBuilder out = new StringBuilder();
-        for (int i = from; i < to; i++) {
-            out.append(String.format("%02x", frame[i] & 0xFF));
-        }
-        return out.toString();
-    }
 
     private static List<String[]> tshark(final List<byte[]> frames) throws IOException, InterruptedException {
         return Tshark.fields(Tshark.pcapOf(frames, work), FIELDS);
