@@ -208,6 +208,8 @@ local ex = {
     expert.group.MALFORMED, expert.severity.ERROR),
   short = ProtoExpert.new("mprt.short_datagram", "UDP datagram ends before the MPRT headers do",
     expert.group.MALFORMED, expert.severity.ERROR),
+  extra = ProtoExpert.new("mprt.unexpected_payload", "Bytes after the headers of an opcode without payload",
+    expert.group.MALFORMED, expert.severity.ERROR),
   cut = ProtoExpert.new("mprt.cut", "Cut short by the capture (snap length)",
     expert.group.SEQUENCE, expert.severity.NOTE),
 }
@@ -217,7 +219,7 @@ for _, f in pairs(pf) do
   fields[#fields + 1] = f
 end
 mprt.fields = fields
-mprt.experts = { ex.reserved, ex.opcode, ex.records, ex.short, ex.cut }
+mprt.experts = { ex.reserved, ex.opcode, ex.records, ex.short, ex.extra, ex.cut }
 
 local bth_opcode = Field.new("infiniband.bth.opcode")
 local udp_length = Field.new("udp.length")
@@ -334,6 +336,9 @@ local function dissect(src, bth, code, lengths, pinfo, tree)
           t:add(pf.payload, src(at, shown))
         end
         summary[#summary + 1] = "len=" .. (icrc - pad - at)
+      elseif not op.payload and icrc > at then
+        t:add_proto_expert_info(ex.extra, (icrc - at) .. " bytes between the headers and the ICRC, where "
+          .. op.name .. " carries none")
       end
       if icrc + ICRC_LENGTH <= captured then
         t:add_le(pf.icrc, src(icrc, ICRC_LENGTH))

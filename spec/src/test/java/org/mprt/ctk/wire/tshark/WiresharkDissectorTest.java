@@ -25,6 +25,7 @@ import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.decode.PacketDecoder;
 import org.mprt.ctk.wire.dissector.WiresharkDissector;
+import org.mprt.ctk.wire.encode.FrameEncoder;
 import org.mprt.ctk.wire.dissector.WiresharkDissector.Dissected;
 import org.mprt.ctk.wire.icrc.Icrc;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -168,6 +169,21 @@ class WiresharkDissectorTest {
         assertThat(cell(row, fields, "_ws.expert")).contains("opcode 0xD0 is not defined (mprt-v0.1.md section 3.3)");
         assertThat(normalised(cell(row, fields, "mprt.opcode"))).isEqualTo("208");
         assertThat(cell(row, fields, "mprt.mdeth.path_id")).isEmpty();
+    }
+
+    @Test
+    void shouldSayWhereAnOpcodeWithoutPayloadCarriesSome() throws IOException, InterruptedException {
+        final byte[] buffer = new byte[512];
+        final FrameEncoder encoder = new FrameEncoder().opcode(OpcodeTable.MPRT_ACK).recordCount(1).payloadLength(6);
+        final byte[] frame = Arrays.copyOf(buffer, encoder.begin(buffer, 0).finish());
+        final List<String> fields = fieldNames(MPRT);
+        final String[] row = Tshark.fields(Tshark.pcapOf(List.of(frame), work), fields,
+            luaScript(dissector(WiresharkDissector.lua()))).get(0);
+        // Two bytes of pad follow the six, so eight stand between the MAETH and the ICRC.
+        assertThat(cell(row, fields, "_ws.expert")).contains("8 bytes between the headers and the ICRC, where MPRT_ACK carries none");
+        assertThat(normalised(cell(row, fields, "mprt.icrc")))
+            .isEqualTo(Long.toString(Icrc.read(ByteBuffer.wrap(frame), encoder.icrcOffset()) & 0xFFFF_FFFFL));
+        assertThat(cell(row, fields, "mprt.payload")).isEmpty();
     }
 
     @Test

@@ -64,7 +64,8 @@ public final class JunitReport {
         property(x, "kit", "mprt-ctk " + kitVersion);
         x.writeCharacters("\n  ");
         x.writeEndElement();
-        final String classname = "mprt-ctk." + ReportSet.folderName(Path.of(c.file()).getFileName());
+        // CI servers read the classname's last dot as where a package ends: the capture's own dots would split it.
+        final String classname = "mprt-ctk." + ReportSet.folderName(Path.of(c.file()).getFileName()).replace('.', '_');
         for (final Verdict v : j.verdicts()) {
             x.writeCharacters("\n  ");
             x.writeStartElement("testcase");

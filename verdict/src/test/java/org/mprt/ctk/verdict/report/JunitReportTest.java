@@ -5,11 +5,13 @@ import static org.assertj.core.api.Assertions.assertThat;
 import java.io.ByteArrayInputStream;
 import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.List;
 import java.util.Optional;
 import javax.xml.parsers.DocumentBuilderFactory;
 import org.junit.jupiter.api.Test;
+import org.junit.jupiter.api.io.TempDir;
 import org.mprt.ctk.verdict.CaptureJudge;
 import org.mprt.ctk.verdict.Judgement;
 import org.mprt.ctk.verdict.Outcome;
@@ -92,10 +94,14 @@ class JunitReportTest {
     }
 
     @Test
-    void shouldWriteNoFailureForACleanCapture() throws Exception {
-        final Document d = suite(CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-clean.pcap")));
+    void shouldWriteNoFailureForACleanCapture(@TempDir final Path dir) throws Exception {
+        // A name with dots of its own, which CI servers would read as packages.
+        final Path capture = Files.copy(BEHAVIOUR.resolve("mprt-sender-clean.pcap"), dir.resolve("dut.run-17.pcap"));
+        final Document d = suite(CaptureJudge.standard().judge(capture));
         assertThat(d.getDocumentElement().getAttribute("failures")).isEqualTo("0");
         assertThat(d.getElementsByTagName("failure").getLength()).isZero();
         assertThat(d.getElementsByTagName("testcase").getLength()).isGreaterThan(80);
+        assertThat(((Element) d.getElementsByTagName("testcase").item(0)).getAttribute("classname"))
+            .isEqualTo("mprt-ctk.dut_run-17");
     }
 }
