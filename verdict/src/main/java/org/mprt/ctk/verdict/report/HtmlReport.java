@@ -4,6 +4,8 @@ import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
 import java.nio.charset.StandardCharsets;
+import java.nio.file.Files;
+import java.nio.file.InvalidPathException;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.Collection;
@@ -43,6 +45,8 @@ public final class HtmlReport {
 
     /** Frames decoded on a page at most: the first ones the failures cite. */
     static final int MAX_FRAMES = 40;
+    /** Stands for a capture that is not a file, in the command that opens it in Wireshark. */
+    static final String CAPTURE = "CAPTURE";
 
     private final RequirementCatalogue catalogue;
     private final String kitVersion;
@@ -184,10 +188,27 @@ public final class HtmlReport {
         }
         w.write("<p>The frames the failed requirements cite (the first " + MAX_FRAMES + " at most), decoded from the"
             + " capture; highlighted rows are the fields the explanations name.</p>\n");
+        final String file = wiresharkArgument(j.capture().file());
         w.write("<p>The same frames in Wireshark, MPRT's headers shown by the kit's dissector (<code>ctk dissector --out"
-            + " mprt.lua</code>): <code>wireshark -X lua_script:mprt.lua " + esc(j.capture().file()) + "</code>, display"
-            + " filter <code>" + esc(displayFilter(cited.keySet())) + "</code>.</p>\n");
+            + " mprt.lua</code>): <code>wireshark -X lua_script:mprt.lua " + esc(file) + "</code>"
+            + (file.equals(CAPTURE) ? " (" + CAPTURE + ": the capture, saved as a file)" : "") + ", display filter <code>"
+            + esc(displayFilter(cited.keySet())) + "</code>.</p>\n");
         FrameTables.write(j.frames(), cited, w);
+    }
+
+    /**
+     * The capture as a shell argument to Wireshark: its file, quoted where the shell would split it; or
+     * {@link #CAPTURE} for one that is not a file (standard input, a pipe).
+     */
+    static String wiresharkArgument(final String file) {
+        try {
+            if (!Files.isRegularFile(Path.of(file))) {
+                return CAPTURE;
+            }
+        } catch (final InvalidPathException e) {
+            return CAPTURE;
+        }
+        return file.matches("[A-Za-z0-9._/+=:@%-]+") ? file : "'" + file.replace("'", "'\\''") + "'";
     }
 
     /**

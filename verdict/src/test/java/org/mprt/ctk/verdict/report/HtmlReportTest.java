@@ -108,6 +108,16 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldNameTheCaptureForWiresharkAsAShellReadsIt(@org.junit.jupiter.api.io.TempDir final Path dir) throws Exception {
+        final Path plain = java.nio.file.Files.createFile(dir.resolve("run-17.pcapng"));
+        final Path spaced = java.nio.file.Files.createFile(dir.resolve("it's a run.pcap"));
+        assertThat(HtmlReport.wiresharkArgument(plain.toString())).isEqualTo(plain.toString());
+        assertThat(HtmlReport.wiresharkArgument(spaced.toString())).isEqualTo("'" + dir + "/it'\\''s a run.pcap'");
+        assertThat(HtmlReport.wiresharkArgument("standard input")).isEqualTo(HtmlReport.CAPTURE);
+        assertThat(HtmlReport.wiresharkArgument(dir.toString())).isEqualTo(HtmlReport.CAPTURE);
+    }
+
+    @Test
     void shouldTellWhereTheCaptureStandsForEachDirection() throws Exception {
         final Document d = parse(page(senderFaults()));
 
