@@ -24,14 +24,14 @@ import picocli.CommandLine.Parameters;
 
 /** Judges capture files against the rules of both profiles. */
 @Command(name = "verdict", mixinStandardHelpOptions = true,
-    description = {"Judge one or more captures (pcap or pcapng) against every rule of the MPRT and RoCEv2 profiles.",
+    description = {"Judge one or more captures (pcap, pcapng or ERF) against every rule of the MPRT and RoCEv2 profiles.",
         "Prints a summary per capture and writes verdict.json, verdict.html and junit.xml (the verdicts as a",
         "JUnit XML test suite, for CI servers) under the output folder."},
     footer = ExitCodes.FOOTER)
 final class VerdictCommand implements Callable<Integer> {
 
     @Parameters(arity = "1..*", paramLabel = "CAPTURE",
-        description = "pcap or pcapng files to judge, as they are or compressed with gzip, zstd, lz4, xz or bzip2;"
+        description = "pcap, pcapng or ERF files to judge, as they are or compressed with gzip, zstd, lz4, xz or bzip2;"
             + " - reads one from standard input, to its end, as a pipe is read")
     private List<Path> captures;
 

@@ -7,5 +7,7 @@ public enum CaptureFormat {
     /** Classic pcap, magic a1b23c4d: timestamps in nanoseconds. */
     PCAP_NANOSECONDS,
     /** pcapng: a section header block first; resolution per interface. */
-    PCAPNG
+    PCAPNG,
+    /** ERF: an Endace capture card's records, one after another, with no file header or magic. */
+    ERF
 }

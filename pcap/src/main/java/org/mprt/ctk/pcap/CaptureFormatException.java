@@ -4,7 +4,7 @@ import java.io.IOException;
 import java.nio.file.Path;
 
 /**
- * A capture file that is not a well-formed pcap or pcapng file.
+ * A capture file that is not a well-formed pcap, pcapng or ERF file.
  *
  * <p>It is checked and extends {@link IOException} because a broken file is an input error of the
  * same kind as an unreadable one: the CLI maps both to exit code 2 (STYLE.md rule 13), and every

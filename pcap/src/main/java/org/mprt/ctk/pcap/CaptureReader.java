@@ -11,11 +11,12 @@ import java.util.Optional;
 import java.util.function.Consumer;
 
 /**
- * Streams the frames of a classic pcap or pcapng file, one reusable {@link Frame} at a time.
+ * Streams the frames of a classic pcap, pcapng or native ERF file, one reusable {@link Frame} at a time.
  *
- * <p>The format comes from the first four bytes, never from the file name: pcap magic
- * {@code a1b2c3d4} (microseconds) or {@code a1b23c4d} (nanoseconds) in either byte order, or the
- * pcapng section header block type {@code 0a0d0d0a}. Files of any size are read through a sliding
+ * <p>The format comes from the first bytes, never from the file name: pcap magic
+ * {@code a1b2c3d4} (microseconds) or {@code a1b23c4d} (nanoseconds) in either byte order, the
+ * pcapng section header block type {@code 0a0d0d0a}, or, with no magic, the ERF records of an
+ * Endace capture card ({@link ErfFileDecoder}). Files of any size are read through a sliding
  * window ({@link ReadWindow}: chunks copied into one reused buffer; {@link #openMapped} maps the
  * file instead, for comparison).
  *
@@ -99,7 +100,7 @@ public final class CaptureReader implements AutoCloseable {
         try {
             final FileWindow window = kind.over(channel);
             final int magic = readMagic(file, window);
-            final CaptureFormat format = formatOf(file, magic);
+            final CaptureFormat format = formatOf(file, magic, window);
             return new CaptureReader(file, channel, format, decoderFor(file, window, format, magic), window);
         } catch (IOException | RuntimeException e) {
             channel.close();
@@ -190,7 +191,7 @@ public final class CaptureReader implements AutoCloseable {
         return window.intAt(0, ByteOrder.BIG_ENDIAN);
     }
 
-    private static CaptureFormat formatOf(final Path file, final int magic) throws CaptureFormatException {
+    private static CaptureFormat formatOf(final Path file, final int magic, final FileWindow window) throws IOException {
         if (magic == ClassicPcapLayout.MAGIC_MICROSECONDS
             || magic == Integer.reverseBytes(ClassicPcapLayout.MAGIC_MICROSECONDS)) {
             return CaptureFormat.PCAP_MICROSECONDS;
@@ -208,14 +209,21 @@ public final class CaptureReader implements AutoCloseable {
                 + "a pcap or pcapng file was expected; decompress it first (%s > capture.pcap)", magic,
                 compressed.get().label(), compressed.get().decompressCommand(file.toString())));
         }
+        if (ErfFileDecoder.looksLikeErf(window)) {
+            return CaptureFormat.ERF;
+        }
         throw new CaptureFormatException(file, 0, 0, String.format("unknown magic number 0x%08x (expected pcap "
-            + "a1b2c3d4 or a1b23c4d in either byte order, or a pcapng section header block 0a0d0d0a)", magic));
+            + "a1b2c3d4 or a1b23c4d in either byte order, a pcapng section header block 0a0d0d0a, or the ERF records"
+            + " of an Endace capture card)", magic));
     }
 
     private static RecordDecoder decoderFor(
         final Path file, final FileWindow window, final CaptureFormat format, final int magic) throws IOException {
         if (format == CaptureFormat.PCAPNG) {
             return new PcapngDecoder(file, window);
+        }
+        if (format == CaptureFormat.ERF) {
+            return new ErfFileDecoder(file, window);
         }
         final boolean bigEndian = magic == ClassicPcapLayout.MAGIC_MICROSECONDS
             || magic == ClassicPcapLayout.MAGIC_NANOSECONDS;

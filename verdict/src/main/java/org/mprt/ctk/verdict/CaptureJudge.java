@@ -168,7 +168,11 @@ public final class CaptureJudge {
         try (CaptureReader reader = CaptureReader.open(capture)) {
             // Begun once the file has opened as a capture: a file that is not one gets its error alone.
             digest = CaptureDigest.start(capture);
-            format = reader.format() == CaptureFormat.PCAPNG ? "pcapng" : "pcap";
+            format = switch (reader.format()) {
+                case PCAPNG -> "pcapng";
+                case ERF -> "erf";
+                default -> "pcap";
+            };
             state = new CaptureState(point, fromConnectionStart, timers, facts);
             try {
                 counts = Judge.run(reader, fresh, state, List.of(timeline));

@@ -1,44 +1,21 @@
 package org.mprt.ctk.pcap.link;
 
 import java.nio.ByteBuffer;
+import org.mprt.ctk.pcap.ErfLayout;
 
 /**
- * LINKTYPE_ERF (197): the record an Endace capture card writes (Extensible Record Format), as captures
- * taken at a mirror port with such a card hold it, around an Ethernet frame or an IP packet.
+ * LINKTYPE_ERF (197): the record an Endace capture card writes (Extensible Record Format, laid out in
+ * {@link ErfLayout}), as captures taken at a mirror port with such a card hold it, around an Ethernet
+ * frame (types 2, 11, 16 and 20, after an offset and a pad byte) or an IPv4 or IPv6 packet (types 22
+ * and 23). A native ERF file's records come here the same way ({@code ErfFileDecoder}).
  *
- * <pre>
- *     0                   1                   2                   3
- *     0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1 2 3 4 5 6 7 8 9 0 1
- *    +---------------------------------------------------------------+
- *  0 |          Timestamp (64 bits, little-endian 32.32 seconds)     |
- *  4 |                                                               |
- *    +-+-------------+---------------+-------------------------------+
- *  8 |X|    Type     |     Flags     |   Record length (rlen)        |
- *    +-+-------------+---------------+-------------------------------+
- * 12 |   Loss counter or colour      |   Length on the wire (wlen)   |
- *    +-------------------------------+-------------------------------+
- * 16 |  Extension headers, 8 bytes each, while X (then bit 7 of each |
- *    |  header's first byte) says another follows                    |
- *    +---------------+---------------+-------------------------------+
- *    |    Offset     |      Pad      |  Ethernet frame ... (types    |
- *    +---------------+---------------+  2, 11, 16, 20)               |
- *    |  or the IPv4 or IPv6 packet itself (types 22, 23)             |
- *    +---------------------------------------------------------------+
- * </pre>
- * The frame's time is the pcap or pcapng record's around it, which a writer takes from the ERF
+ * <p>The frame's time is the pcap or pcapng record's around it, which a writer takes from the ERF
  * timestamp; wlen counts the frame as it was on the wire, its FCS included. A card set to keep fewer bytes than a frame holds cuts it: the
  * frame's length on the wire then tells the judge that the packet was cut by the card, not sent
  * short ({@link NetworkLayer#mirroredFrameLengthBytes()}). Records of other types (ATM, HDLC, the
  * card's metadata) come out as {@link NetworkLayerKind#OTHER}.
  */
 final class ErfDecoder implements LinkLayerDecoder {
-    static final int TYPE_FIELD_OFFSET = 8;
-    static final int WIRE_LENGTH_FIELD_OFFSET = 14;
-    static final int HEADER_LENGTH = 16;
-    static final int EXTENSION_HEADER_LENGTH = 8;
-    /** Bit 7 of the type, and of each extension header's first byte: another extension header follows. */
-    static final int ANOTHER_EXTENSION = 0x80;
-    static final int TYPE_MASK = 0x7F;
     /** The offset and pad bytes before an Ethernet frame. */
     static final int ETHERNET_PAD_LENGTH = 2;
     static final int TYPE_ETH = 2;
@@ -50,21 +27,21 @@ final class ErfDecoder implements LinkLayerDecoder {
 
     @Override
     public void locate(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final NetworkLayer result) {
-        if (lengthBytes < HEADER_LENGTH) {
+        if (lengthBytes < ErfLayout.HEADER_LENGTH) {
             result.truncated();
             return;
         }
-        final int typeByte = NetworkByteOrder.unsignedByteAt(frame, frameOffset + TYPE_FIELD_OFFSET);
-        int at = HEADER_LENGTH;
-        for (boolean another = (typeByte & ANOTHER_EXTENSION) != 0; another; at += EXTENSION_HEADER_LENGTH) {
-            if (at + EXTENSION_HEADER_LENGTH > lengthBytes) {
+        final int typeByte = NetworkByteOrder.unsignedByteAt(frame, frameOffset + ErfLayout.TYPE_FIELD_OFFSET);
+        int at = ErfLayout.HEADER_LENGTH;
+        for (boolean another = (typeByte & ErfLayout.ANOTHER_EXTENSION) != 0; another; at += ErfLayout.EXTENSION_HEADER_LENGTH) {
+            if (at + ErfLayout.EXTENSION_HEADER_LENGTH > lengthBytes) {
                 result.truncated();
                 return;
             }
-            another = (NetworkByteOrder.unsignedByteAt(frame, frameOffset + at) & ANOTHER_EXTENSION) != 0;
+            another = (NetworkByteOrder.unsignedByteAt(frame, frameOffset + at) & ErfLayout.ANOTHER_EXTENSION) != 0;
         }
-        final int type = typeByte & TYPE_MASK;
-        final int wireLength = NetworkByteOrder.unsignedShortAt(frame, frameOffset + WIRE_LENGTH_FIELD_OFFSET);
+        final int type = typeByte & ErfLayout.TYPE_MASK;
+        final int wireLength = NetworkByteOrder.unsignedShortAt(frame, frameOffset + ErfLayout.WIRE_LENGTH_FIELD_OFFSET);
         final int start;
         if (type == TYPE_IPV4 || type == TYPE_IPV6) {
             start = at;

@@ -46,7 +46,8 @@ public final class CaptureReplay {
         try (Stream<Path> files = Files.walk(folder)) {
             return files.filter(p -> {
                 final String n = p.getFileName().toString();
-                return (n.endsWith(".pcap") || n.endsWith(".pcapng")) && Files.exists(CaptureExpectation.fileFor(p));
+                return (n.endsWith(".pcap") || n.endsWith(".pcapng") || n.endsWith(".erf"))
+                    && Files.exists(CaptureExpectation.fileFor(p));
             }).sorted().toList();
         }
     }

@@ -1,6 +1,7 @@
 package org.mprt.ctk.verdict.captures;
 
 import java.io.IOException;
+import java.io.OutputStream;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
 import java.nio.file.Files;
@@ -92,6 +93,15 @@ final class CaptureFile {
     void write(final Path capturesDir) throws IOException {
         final Path file = capturesDir.resolve(name);
         Files.createDirectories(file.getParent());
+        if (name.endsWith(".erf")) {
+            // A native ERF file: the records one after another, each stamped by its own header (erf()).
+            try (OutputStream out = Files.newOutputStream(file)) {
+                for (final Timed t : frames) {
+                    out.write(t.bytes());
+                }
+            }
+            return;
+        }
         if (!timed) {
             try (PcapngWriter w = PcapngWriter.create(file, ByteOrder.LITTLE_ENDIAN)) {
                 w.addInterface("", linkType, snapLengthBytes);

@@ -140,6 +140,7 @@ final class WireCaptures {
             CaptureFile.spaced("wire/mprt-bad-headers-erspan-cut.pcap", LinkType.ETHERNET,
                 PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erspanCut),
             CaptureFile.spaced("wire/mprt-bad-headers-erf.pcap", LinkType.ERF, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erf),
+            CaptureFile.spaced("wire/mprt-bad-headers-erf-file.erf", LinkType.ERF, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erf),
             CaptureFile.spaced("wire/mprt-bad-headers-erf-cut.pcap", LinkType.ERF, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES, erfCut),
             CaptureFile.spaced("wire/mprt-clean-offload.pcap", LinkType.ETHERNET, PcapWriter.DEFAULT_SNAP_LENGTH_BYTES,
                 mprtClean().stream().map(CaptureFile::checksumOffloaded).toList()));
