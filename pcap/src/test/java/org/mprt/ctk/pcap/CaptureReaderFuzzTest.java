@@ -7,8 +7,8 @@ import java.nio.file.Path;
 
 /**
  * Any bytes at all, read as a capture, read or fail with a {@link CaptureFormatException}
- * ({@link CaptureReading}). A regression test over the inputs kept beside it (valid captures of both
- * formats, and what fuzzing found); {@code JAZZER_FUZZ=1} turns it into a coverage-guided search:
+ * ({@link CaptureReading}). A regression test over the inputs kept beside it (valid captures of each
+ * format, and what fuzzing found); {@code JAZZER_FUZZ=1} turns it into a coverage-guided search:
  * <pre>JAZZER_FUZZ=1 mvn -pl pcap test -Dtest=CaptureReaderFuzzTest</pre>
  */
 class CaptureReaderFuzzTest {
