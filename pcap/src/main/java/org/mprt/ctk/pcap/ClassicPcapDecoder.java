@@ -68,15 +68,10 @@ final class ClassicPcapDecoder implements RecordDecoder {
     @Override
     public boolean next(final Frame frame, final long frameNumber) throws IOException {
         final long recordOffset = position;
-        final long remainingBytes = window.fileSizeBytes() - recordOffset;
-        if (remainingBytes == 0) {
+        if (!window.recordHeaderAt(file, frameNumber, recordOffset, RECORD_HEADER_LENGTH, "a record header")) {
             return false;
         }
-        if (remainingBytes < RECORD_HEADER_LENGTH) {
-            throw new CaptureFormatException(file, frameNumber, recordOffset, "file ends " + remainingBytes
-                + " bytes into a record header (expected " + RECORD_HEADER_LENGTH + " bytes)");
-        }
-        window.cover(recordOffset, RECORD_HEADER_LENGTH);
+        final long remainingBytes = window.fileSizeBytes() - recordOffset;
         final long capturedLengthBytes = window.unsignedIntAt(recordOffset + CAPTURED_LENGTH_FIELD_OFFSET, order);
         final long originalLengthBytes = window.unsignedIntAt(recordOffset + ORIGINAL_LENGTH_FIELD_OFFSET, order);
         checkCapturedLength(frameNumber, recordOffset, capturedLengthBytes, remainingBytes);

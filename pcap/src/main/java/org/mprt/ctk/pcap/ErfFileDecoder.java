@@ -65,15 +65,10 @@ final class ErfFileDecoder implements RecordDecoder {
     @Override
     public boolean next(final Frame frame, final long frameNumber) throws IOException {
         final long recordOffset = position;
-        final long remainingBytes = window.fileSizeBytes() - recordOffset;
-        if (remainingBytes == 0) {
+        if (!window.recordHeaderAt(file, frameNumber, recordOffset, HEADER_LENGTH, "an ERF record header")) {
             return false;
         }
-        if (remainingBytes < HEADER_LENGTH) {
-            throw new CaptureFormatException(file, frameNumber, recordOffset, "file ends " + remainingBytes
-                + " bytes into an ERF record header (expected " + HEADER_LENGTH + " bytes)");
-        }
-        window.cover(recordOffset, HEADER_LENGTH);
+        final long remainingBytes = window.fileSizeBytes() - recordOffset;
         final int length = window.unsignedShortAt(recordOffset + RECORD_LENGTH_FIELD_OFFSET, ByteOrder.BIG_ENDIAN);
         if (length < HEADER_LENGTH) {
             throw new CaptureFormatException(file, frameNumber, recordOffset + RECORD_LENGTH_FIELD_OFFSET, "ERF record"

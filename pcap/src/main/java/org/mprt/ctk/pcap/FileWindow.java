@@ -3,6 +3,7 @@ package org.mprt.ctk.pcap;
 import java.io.IOException;
 import java.nio.ByteBuffer;
 import java.nio.ByteOrder;
+import java.nio.file.Path;
 
 /**
  * The part of a capture file the reader can address right now: {@code [start, end)} of the file as
@@ -50,6 +51,25 @@ abstract class FileWindow {
             windowStart = position;
             windowEnd = position + filled.limit();
         }
+    }
+
+    /**
+     * Makes the header of the record at {@code position} addressable and returns true, or returns false
+     * at the end of the file; a file that ends inside the header fails, naming {@code header} (such as
+     * "a record header"), the frame the record would be and its offset.
+     */
+    final boolean recordHeaderAt(final Path file, final long frameNumber, final long position, final int headerLength,
+                                 final String header) throws IOException {
+        final long remainingBytes = fileSizeBytes - position;
+        if (remainingBytes == 0) {
+            return false;
+        }
+        if (remainingBytes < headerLength) {
+            throw new CaptureFormatException(file, frameNumber, position, "file ends " + remainingBytes
+                + " bytes into " + header + " (expected " + headerLength + " bytes)");
+        }
+        cover(position, headerLength);
+        return true;
     }
 
     /**
