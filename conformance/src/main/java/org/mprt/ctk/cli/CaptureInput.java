@@ -50,7 +50,7 @@ final class CaptureInput implements Closeable {
             return streamed(standardInput, "standard input", "stdin");
         }
         if (Files.isDirectory(given)) {
-            throw new InputException(given + ": a folder; expected a pcap or pcapng file");
+            throw new InputException(given + ": a folder; expected a pcap, pcapng or ERF file");
         }
         if (!Files.exists(given)) {
             throw new InputException(given + ": no such file");

@@ -101,7 +101,7 @@ class CtkCommandLineTest {
     @Test
     void shouldSayAFolderIsNotACaptureAndReadADeviceAsAStream() {
         assertThat(Ctk.execute("verdict", "--out", reports.toString(), CAPTURES.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
-        assertThat(console.err()).contains(CAPTURES + ": a folder; expected a pcap or pcapng file");
+        assertThat(console.err()).contains(CAPTURES + ": a folder; expected a pcap, pcapng or ERF file");
         if (Files.exists(Path.of("/dev/null"))) {
             assertThat(Ctk.execute("verdict", "--out", reports.toString(), "/dev/null")).isEqualTo(ExitCodes.INPUT_ERROR);
             assertThat(console.err()).contains("file /dev/null, before the first frame, byte offset 0: file is empty");

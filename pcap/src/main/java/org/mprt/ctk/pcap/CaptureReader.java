@@ -181,7 +181,7 @@ public final class CaptureReader implements AutoCloseable {
     private static int readMagic(final Path file, final FileWindow window) throws IOException {
         final long fileSizeBytes = window.fileSizeBytes();
         if (fileSizeBytes == 0) {
-            throw new CaptureFormatException(file, 0, 0, "file is empty (expected a pcap or pcapng header)");
+            throw new CaptureFormatException(file, 0, 0, "file is empty (expected a pcap or pcapng header, or an ERF record)");
         }
         if (fileSizeBytes < MAGIC_LENGTH) {
             throw new CaptureFormatException(file, 0, 0, "file is " + fileSizeBytes

@@ -262,7 +262,7 @@ class MalformedCaptureTest {
 
         assertThat(error.getMessage()).startsWith("file " + error.file() + ", before the first frame, byte offset 0: ");
         assertThat(error.getMessage()).doesNotContain("\n");
-        assertThat(error.detail()).isEqualTo("file is empty (expected a pcap or pcapng header)");
+        assertThat(error.detail()).isEqualTo("file is empty (expected a pcap or pcapng header, or an ERF record)");
     }
 
     private static CaptureBytes pcap() {
