@@ -86,7 +86,8 @@ public final class Ctk implements Runnable {
 
     @Override
     public void run() {
-        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (run, verdict, live, coverage, merge, dissector, test)");
+        throw new CommandLine.ParameterException(spec.commandLine(), "a command is required (" + String.join(", ",
+            spec.subcommands().keySet().stream().filter(name -> !name.equals("help")).toList()) + ")");
     }
 
     static final class Version implements CommandLine.IVersionProvider {

@@ -9,7 +9,6 @@ import java.util.List;
 import java.util.Set;
 import java.util.function.Function;
 import java.util.function.Supplier;
-import org.mprt.ctk.pcap.CaptureFormat;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.requirement.RequirementCatalogue;
@@ -168,11 +167,7 @@ public final class CaptureJudge {
         try (CaptureReader reader = CaptureReader.open(capture)) {
             // Begun once the file has opened as a capture: a file that is not one gets its error alone.
             digest = CaptureDigest.start(capture);
-            format = switch (reader.format()) {
-                case PCAPNG -> "pcapng";
-                case ERF -> "erf";
-                default -> "pcap";
-            };
+            format = reader.format().label();
             state = new CaptureState(point, fromConnectionStart, timers, facts);
             try {
                 counts = Judge.run(reader, fresh, state, List.of(timeline));

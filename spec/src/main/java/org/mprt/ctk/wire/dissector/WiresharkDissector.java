@@ -172,7 +172,7 @@ public final class WiresharkDissector {
         if (f.reserved()) {
             out.append(", reserved = true");
         }
-        if (f.base() == FieldSpec.Base.FLAG && f.bitWidth() == 1) {
+        if (isFlag(f)) {
             out.append(", kind = \"bool\"");
         }
         if (SUMMARY.contains(f)) {
@@ -191,7 +191,7 @@ public final class WiresharkDissector {
             return out.append(", kind = \"bytes\" }").toString();
         }
         final long mask = f.bitWidth() == size * 8 ? 0 : f.maxValue() << (size * 8 - (7 - f.highBit()) - f.bitWidth());
-        if (f.base() == FieldSpec.Base.FLAG && f.bitWidth() == 1) {
+        if (isFlag(f)) {
             out.append(", kind = \"bool\", bits = ").append(size * 8);
         } else {
             out.append(", kind = \"").append(kind(f, size)).append("\", base = ")
@@ -207,6 +207,11 @@ public final class WiresharkDissector {
                 .append(" }");
         }
         return out.append(" }").toString();
+    }
+
+    /** A one-bit flag, shown as a Wireshark boolean. */
+    private static boolean isFlag(final FieldSpec f) {
+        return f.base() == FieldSpec.Base.FLAG && f.bitWidth() == 1;
     }
 
     /** Bytes Wireshark reads for the field: those that hold it, or its whole bytes when wider than 64 bits. */
