@@ -31,7 +31,7 @@ import picocli.CommandLine.Option;
         + "transfer live through libpcap and judge the capture.",
         "Node A (127.77.1.1, 127.77.2.1) RDMA WRITEs to node B (127.77.1.2, 127.77.2.2) over two planes and four "
             + "paths. Both run the timers of mprt-v0.1.md section 14 at their slow end; the PICS written beside the "
-            + "capture declares them, with a JUDGING_TOLERANCE of 200 ms.",
+            + "capture declares them, with a JUDGING_TOLERANCE of 200 ms (--judging-tolerance).",
         "With --dut-command, node B (or node A, with --dut-role sender) is a device under test of one's own: a "
             + "process the kit starts, which keeps the contract of dut-adapters/README.md (\"An external device\").",
         "With --pics, the device under test runs the timers its own PICS declares, and the capture is judged by it at "
@@ -40,6 +40,10 @@ import picocli.CommandLine.Option;
             + "(veth.pcap and so on with --link veth). Needs libpcap and root or CAP_NET_RAW."},
     footer = ExitCodes.LIVE_FOOTER)
 final class LiveCommand implements Callable<Integer> {
+
+    /** The most --judging-tolerance may be: the most a PICS may declare (spec/pics/pics-schema.yaml). */
+    private static final long MAX_TOLERANCE_MS = 1_000;
+    private static final long NS_PER_MS = 1_000_000;
 
     @Option(names = "--out", paramLabel = "DIR",
         description = "Folder for the capture, its PICS and the reports (default: reports/live)")
@@ -87,6 +91,13 @@ final class LiveCommand implements Callable<Integer> {
     private Path pics;
     /** The --pics file as read before the run: the run may replace it, when it is an earlier run's copy. */
     private byte[] picsBytes;
+
+    @Option(names = "--judging-tolerance", paramLabel = "MS",
+        description = "How late the nodes may act on this host, in milliseconds: the JUDGING_TOLERANCE of the PICS the"
+            + " kit writes beside the capture, 1 to " + MAX_TOLERANCE_MS + " (default: 200). A shared or throttled host,"
+            + " such as a CI runner, may stall a process for longer than a device would. Not with --pics, which declares"
+            + " the device's own")
+    private Long toleranceMs;
 
     @Option(names = "--link", paramLabel = "LINK",
         description = "Where the nodes meet: lo (the default; the capture holds both ends) or veth (a veth pair made"
@@ -139,7 +150,7 @@ final class LiveCommand implements Callable<Integer> {
         }
         final Path picsBeside = outDir.resolve(stem + ".pics.yaml");
         if (picsBytes == null) {
-            Files.writeString(picsBeside, LiveTransfer.picsOf(link.equals("veth"), dutCommand));
+            Files.writeString(picsBeside, LiveTransfer.picsOf(link.equals("veth"), dutCommand, toleranceNs()));
         } else {
             Files.write(picsBeside, picsBytes);
         }
@@ -210,6 +221,10 @@ final class LiveCommand implements Callable<Integer> {
             }
             transfer.external(role(), dutCommand, outDir.resolve("dut-stderr.log"), Duration.ofSeconds(readySeconds));
         }
+        if (toleranceMs != null && (toleranceMs < 1 || toleranceMs > MAX_TOLERANCE_MS)) {
+            throw new InputException("--judging-tolerance " + toleranceMs + ": expected 1 to " + MAX_TOLERANCE_MS
+                + " milliseconds");
+        }
         if (pics != null) {
             declared(transfer);
         }
@@ -232,6 +247,10 @@ final class LiveCommand implements Callable<Integer> {
     private void declared(final LiveTransfer transfer) {
         if (dutCommand == null) {
             throw new InputException("--pics " + pics + ": declares a device under test; it needs --dut-command");
+        }
+        if (toleranceMs != null) {
+            throw new InputException("--judging-tolerance with --pics " + pics + ": the device's PICS declares its own"
+                + " (judgingToleranceNs)");
         }
         final Pics declared;
         try {
@@ -313,6 +332,11 @@ final class LiveCommand implements Callable<Integer> {
                 + " (judged at the receiver's port); the sender's rules judge the kit's node A")
                 + ", and rules judged anywhere both");
         }
+    }
+
+    /** The JUDGING_TOLERANCE of the PICS the kit writes: --judging-tolerance, or the transfer's own. */
+    private long toleranceNs() {
+        return toleranceMs == null ? LiveTransfer.JUDGING_TOLERANCE_NS : toleranceMs * NS_PER_MS;
     }
 
     private ExternalDevice.Role role() {

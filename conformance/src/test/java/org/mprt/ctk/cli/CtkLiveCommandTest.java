@@ -2,6 +2,7 @@ package org.mprt.ctk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.io.IOException;
 import java.net.InetAddress;
 import java.net.InetSocketAddress;
 import java.net.StandardProtocolFamily;
@@ -72,17 +73,19 @@ class CtkLiveCommandTest {
         assumeLiveCaptureOnLo();
         final String command = referenceDevice();
 
-        final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command);
+        final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command,
+            "--judging-tolerance", STARTED_PROCESS_TOLERANCE_MS);
 
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("wrote 131072 bytes to node B (" + command + ") on lo: every message completed,"
             + " the bytes arrived intact").contains("no MUST violated")
             .contains("the device under test is node B, judged by the receiver's rules");
         assertThat(dir.resolve("loopback/verdict.html")).exists();
+        assertThat(dir.resolve("loopback.pics.yaml")).content().contains("judgingToleranceNs: 1000000000");
 
         console.resetOut();
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command,
-            "--dut-role", "sender")).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
+            "--dut-role", "sender", "--judging-tolerance", STARTED_PROCESS_TOLERANCE_MS)).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("node A (" + command + ") wrote 131072 bytes to node B on lo: every message"
             + " completed, the bytes arrived intact").contains("no MUST violated")
             .contains("the device under test is node A, judged by the sender's rules");
@@ -95,7 +98,7 @@ class CtkLiveCommandTest {
         final String command = referenceDevice();
 
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "2", "--ce", "5",
-            "--dut-role", "sender", "--dut-command", command);
+            "--dut-role", "sender", "--dut-command", command, "--judging-tolerance", STARTED_PROCESS_TOLERANCE_MS);
 
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains(" on a veth pair (ctk").contains("every message completed, the bytes arrived"
@@ -108,34 +111,36 @@ class CtkLiveCommandTest {
     }
 
     @Test
-    void shouldJudgeTheDeviceByItsOwnPicsAndCopyItBesideTheCapture() {
+    void shouldJudgeTheDeviceByItsOwnPicsAndCopyItBesideTheCapture() throws IOException {
         assumeLiveCaptureOnLo();
         Assumptions.assumeTrue(VethPair.whyNot().isEmpty(), () -> "no veth pair here: " + VethPair.whyNot().orElse(""));
 
+        final Path pics = examplePicsForAStartedProcess(dir.resolve("device.pics.yaml"));
+
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "1",
-            "--dut-command", referenceDevice(), "--pics", EXAMPLE_PICS.toString());
+            "--dut-command", referenceDevice(), "--pics", pics.toString());
 
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("every message completed, the bytes arrived intact")
             .contains("the capture is judged at node B's port [198.18.1.2, 198.18.2.2] by the device under test's PICS ("
-                + EXAMPLE_PICS + ")").contains("no MUST violated");
-        assertThat(dir.resolve("veth.pics.yaml")).hasSameTextualContentAs(EXAMPLE_PICS);
+                + pics + ")").contains("no MUST violated");
+        assertThat(dir.resolve("veth.pics.yaml")).hasSameTextualContentAs(pics);
         assertThat(dir.resolve("veth/verdict.json")).content().contains("\"implementation\" : \"example software device\"")
-            .contains("\"judgingToleranceNs\" : 200000000").contains("\"ACK_COALESCE_DELAY\" : 32000");
+            .contains("\"judgingToleranceNs\" : 1000000000").contains("\"ACK_COALESCE_DELAY\" : 32000");
     }
 
     @Test
     void shouldJudgeTheDeviceByItsOwnPicsAtItsPortOnLoopbackWithAnEarlierRunsCopy() throws Exception {
         assumeLiveCaptureOnLo();
-        final Path copy = dir.resolve("loopback.pics.yaml");
-        Files.copy(EXAMPLE_PICS, copy);
+        final Path copy = examplePicsForAStartedProcess(dir.resolve("loopback.pics.yaml"));
+        final String declared = Files.readString(copy);
 
         // The copy an earlier run left beside its capture: the run that replaces it keeps what it said.
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--dut-command", referenceDevice(),
             "--pics", copy.toString());
 
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
-        assertThat(copy).hasSameTextualContentAs(EXAMPLE_PICS);
+        assertThat(copy).content().isEqualTo(declared);
         // On lo the capture holds both nodes; judged at the device's port, the kit's node A's sender rules are not judged.
         assertThat(console.out()).contains("the capture is judged at node B's port [127.77.1.2, 127.77.2.2] by the device"
             + " under test's PICS").contains("capture point: 1 direction at the receiver's port")
@@ -158,11 +163,15 @@ class CtkLiveCommandTest {
             "--pics", rocev2.toString())).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", out.toString(), "--link", "veth", "--dut-command", "x",
             "--pics", fewStreams.toString(), "--streams", "4")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", out.toString(), "--dut-command", "x", "--pics", pics,
+            "--judging-tolerance", "500")).isEqualTo(ExitCodes.INPUT_ERROR);
 
         assertThat(console.err()).contains("ctk: --pics " + pics + ": declares a device under test; it needs --dut-command")
             .contains("ctk: PICS " + dir.resolve("none.yaml") + ": no such file")
             .contains("ctk: --pics " + rocev2 + ": profile rocev2: the live transfer is MPRT, expected mprt-0.1")
-            .contains("ctk: --pics " + fewStreams + ": capabilities.streams 2: the live transfer uses 4");
+            .contains("ctk: --pics " + fewStreams + ": capabilities.streams 2: the live transfer uses 4")
+            .contains("ctk: --judging-tolerance with --pics " + pics + ": the device's PICS declares its own"
+                + " (judgingToleranceNs)");
         assertThat(out).doesNotExist();
     }
 
@@ -192,13 +201,15 @@ class CtkLiveCommandTest {
             .isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--link", "eth0")).isEqualTo(ExitCodes.INPUT_ERROR);
         assertThat(Ctk.execute("live", "--out", dir.toString(), "--ce", "5")).isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(Ctk.execute("live", "--out", dir.toString(), "--judging-tolerance", "0")).isEqualTo(ExitCodes.INPUT_ERROR);
 
         assertThat(console.err()).contains("ctk: --dut-ready-timeout 0: expected 1 second or more")
             .contains("ctk: --dut-command: expected a command that starts the device under test")
             .contains("ctk: --dut-role both: expected receiver or sender")
             .contains("ctk: --streams: streams 65: expected 1 to 64")
             .contains("ctk: --loss needs --link veth").contains("ctk: --loss 60.0: expected a percentage from 0 to 50.0")
-            .contains("ctk: --link eth0: expected lo or veth").contains("ctk: --ce needs --link veth");
+            .contains("ctk: --link eth0: expected lo or veth").contains("ctk: --ce needs --link veth")
+            .contains("ctk: --judging-tolerance 0: expected 1 to 1000 milliseconds");
         assertThat(dir).isEmptyDirectory();
     }
 
@@ -229,6 +240,20 @@ class CtkLiveCommandTest {
     /** The command that runs the kit's reference as an external device, in a JVM of this one's class path. */
     /** The PICS of the example device, as a user would declare their own. */
     private static final Path EXAMPLE_PICS = Path.of("..", "dut-adapters", "examples", "software-device.pics.yaml");
+    /**
+     * How late a device process a test starts may act: a fresh JVM on a shared 2-core CI runner once
+     * stalled for over 200 ms early in a transfer, which is the host, not the device's timers. These tests
+     * are about how a device is run and judged; the timing rules are proven on the fabric's captures.
+     */
+    private static final String STARTED_PROCESS_TOLERANCE_MS = "1000";
+
+    /** The example device's PICS at {@code file}, declaring {@link #STARTED_PROCESS_TOLERANCE_MS}. */
+    private static Path examplePicsForAStartedProcess(final Path file) throws IOException {
+        final String example = Files.readString(EXAMPLE_PICS);
+        assertThat(example).contains("\njudgingToleranceNs: 200000000\n");
+        return Files.writeString(file, example.replace("\njudgingToleranceNs: 200000000\n",
+            "\njudgingToleranceNs: " + STARTED_PROCESS_TOLERANCE_MS + "000000\n"));
+    }
 
     private static String referenceDevice() {
         return "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"

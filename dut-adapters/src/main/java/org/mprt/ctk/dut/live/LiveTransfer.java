@@ -233,6 +233,11 @@ public final class LiveTransfer {
      * {@link #JUDGING_TOLERANCE_NS}, for the judge of the capture.
      */
     public static String pics() {
+        return pics(JUDGING_TOLERANCE_NS);
+    }
+
+    /** {@link #pics()} with a JUDGING_TOLERANCE of {@code judgingToleranceNs}: how late the nodes may act on this host. */
+    public static String pics(final long judgingToleranceNs) {
         final Map<String, Number> defaults = MprtConfig.defaults().specTable();
         final Map<String, Number> timers = new LinkedHashMap<>();
         SOFTWARE_TIMERS.specTable().forEach((name, value) -> {
@@ -241,19 +246,20 @@ public final class LiveTransfer {
             }
         });
         return PicsDocument.fromClasspath(PicsDocument.REFERENCE_MPRT).withTimers(timers)
-            .withJudgingToleranceNs(JUDGING_TOLERANCE_NS).yaml()
+            .withJudgingToleranceNs(judgingToleranceNs).yaml()
             .replace("run in the kit's emulated fabric.", "run on one host's loopback interface, in real time.");
     }
 
     /**
-     * The PICS the capture of a run is judged by: {@link #pics()} on {@code lo} between the kit's nodes;
+     * The PICS the capture of a run is judged by, with a JUDGING_TOLERANCE of {@code judgingToleranceNs}:
+     * {@link #pics(long)} on {@code lo} between the kit's nodes;
      * over a veth pair it says so, and with an external device (its command, else null) it names the
      * device under test beside the kit's node. The capabilities and timers are those the transfer uses,
      * which the setup line tells the device.
      */
-    public static String picsOf(final boolean overVeth, final String externalCommand) {
+    public static String picsOf(final boolean overVeth, final String externalCommand, final long judgingToleranceNs) {
         final String where = overVeth ? "over a veth pair of one host" : "on one host's loopback interface";
-        final String pics = pics().replace("on one host's loopback interface", where);
+        final String pics = pics(judgingToleranceNs).replace("on one host's loopback interface", where);
         if (externalCommand == null) {
             return pics;
         }

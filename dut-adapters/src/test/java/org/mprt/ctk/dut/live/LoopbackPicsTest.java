@@ -35,20 +35,20 @@ class LoopbackPicsTest {
     @Test
     void thePicsOfARunWithAnExternalDeviceNamesItWhateverItsCommandHolds() throws Exception {
         final String command = "run-device --name \"b: 1\" # x";
-        final Path file = Files.writeString(dir.resolve("pics.yaml"), LiveTransfer.picsOf(false, command));
+        final Path file = Files.writeString(dir.resolve("pics.yaml"), LiveTransfer.picsOf(false, command, LiveTransfer.JUDGING_TOLERANCE_NS));
         final Pics pics = Pics.load(file);
 
         assertThat(pics.implementationName()).isEqualTo("a device under test and the mprt-ctk reference implementation");
-        assertThat(LiveTransfer.picsOf(false, command)).contains("The device under test started by run-device --name"
+        assertThat(LiveTransfer.picsOf(false, command, LiveTransfer.JUDGING_TOLERANCE_NS)).contains("The device under test started by run-device --name"
             + " \\\"b: 1\\\" # x, and the kit's reference node");
     }
 
     @Test
     void thePicsOfARunOverAVethPairSaysSo() {
-        assertThat(LiveTransfer.picsOf(true, null)).contains("run over a veth pair of one host, in real time.")
+        assertThat(LiveTransfer.picsOf(true, null, LiveTransfer.JUDGING_TOLERANCE_NS)).contains("run over a veth pair of one host, in real time.")
             .doesNotContain("loopback");
-        assertThat(LiveTransfer.picsOf(false, null)).isEqualTo(LiveTransfer.pics());
-        assertThat(LiveTransfer.picsOf(true, "dut")).contains("The device under test started by dut, and the kit's"
-            + " reference node, over a veth pair of one host, in real time;");
+        assertThat(LiveTransfer.picsOf(false, null, LiveTransfer.JUDGING_TOLERANCE_NS)).isEqualTo(LiveTransfer.pics());
+        assertThat(LiveTransfer.picsOf(true, "dut", 1_000_000_000L)).contains("The device under test started by dut, and the kit's"
+            + " reference node, over a veth pair of one host, in real time;").contains("\njudgingToleranceNs: 1000000000\n");
     }
 }

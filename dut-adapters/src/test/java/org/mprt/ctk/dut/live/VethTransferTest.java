@@ -31,6 +31,8 @@ import org.mprt.ctk.verdict.Verdict;
 class VethTransferTest {
 
     private static final double LOSS = 0.02;
+    /** A process the test starts passes judged with this tolerance; a mutant fails with the kit's own. */
+    private static final long STARTED_PROCESS = ExternalDeviceOnLoopbackTest.STARTED_PROCESS_TOLERANCE_NS;
 
     @TempDir
     Path dir;
@@ -50,7 +52,7 @@ class VethTransferTest {
         assertThat(result.framesLost()).as("node A lost some of its frames").isPositive();
         assertThat(result.capture().frames()).isEqualTo(result.framesExpected());
         assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.2", "198.18.2.2");
-        final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt());
+        final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt(), LiveTransfer.JUDGING_TOLERANCE_NS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         assertThat(outcome(judgement, "MPRT-SACK-003")).isEqualTo(Outcome.PASS);
         final Verdict senders = judgement.verdictOn("MPRT-PATH-001").orElseThrow();
@@ -67,7 +69,7 @@ class VethTransferTest {
         assertThat(result.intact()).isTrue();
         assertThat(result.framesLost()).as("node B lost some of its frames").isPositive();
         assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.1", "198.18.2.1");
-        final Judgement judgement = judge(dir.resolve("a.pcap"), result.capturedAt());
+        final Judgement judgement = judge(dir.resolve("a.pcap"), result.capturedAt(), STARTED_PROCESS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         for (final String id : List.of("MPRT-LOSS-001", "MPRT-LOSS-004", "MPRT-LOSS-005", "MPRT-PATH-001")) {
             assertThat(outcome(judgement, id)).as(id).isEqualTo(Outcome.PASS);
@@ -82,7 +84,8 @@ class VethTransferTest {
             .losing(0.05).run(dir.resolve("gbn.pcap"));
 
         assertThat(result.completed()).isTrue();
-        final Verdict verdict = judge(dir.resolve("gbn.pcap"), result.capturedAt()).verdictOn("MPRT-LOSS-005").orElseThrow();
+        final Verdict verdict = judge(dir.resolve("gbn.pcap"), result.capturedAt(), LiveTransfer.JUDGING_TOLERANCE_NS)
+            .verdictOn("MPRT-LOSS-005").orElseThrow();
         assertThat(verdict.outcome()).isEqualTo(Outcome.FAIL);
         assertThat(verdict.explanation()).contains("is retransmitted on path").contains("but no captured ACK detected it lost");
     }
@@ -94,13 +97,14 @@ class VethTransferTest {
         assertThat(result.completed()).isTrue();
         assertThat(result.intact()).isTrue();
         assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.2", "198.18.2.2");
-        final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt());
+        final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt(), STARTED_PROCESS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         assertThat(outcome(judgement, "MPRT-SACK-003")).isEqualTo(Outcome.PASS);
 
         // Loopback loses nothing, so this receiver's deviation never shows there; over a lossy link it does.
         final LiveTransfer.Result mutant = externalReceiver(" --deviate SACK_UNRECEIVED_PSN").run(dir.resolve("m.pcap"));
-        final Verdict verdict = judge(dir.resolve("m.pcap"), mutant.capturedAt()).verdictOn("MPRT-SACK-003").orElseThrow();
+        final Verdict verdict = judge(dir.resolve("m.pcap"), mutant.capturedAt(), LiveTransfer.JUDGING_TOLERANCE_NS)
+            .verdictOn("MPRT-SACK-003").orElseThrow();
         assertThat(verdict.outcome()).isEqualTo(Outcome.FAIL);
         assertThat(mutant.intact()).as("the sender never resent what the receiver claimed").isFalse();
     }
@@ -114,7 +118,7 @@ class VethTransferTest {
         assertThat(result.completed()).isTrue();
         assertThat(result.intact()).isTrue();
         assertThat(result.framesMarked()).as("node B marked some of the data CE").isPositive();
-        final Judgement judgement = judge(dir.resolve("ce.pcap"), result.capturedAt());
+        final Judgement judgement = judge(dir.resolve("ce.pcap"), result.capturedAt(), STARTED_PROCESS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         // Node B echoed the marks; the sender's flight after each echo was judged (MPRT-CC-002).
         final Verdict reaction = judgement.verdictOn("MPRT-CC-002").orElseThrow();
@@ -166,10 +170,13 @@ class VethTransferTest {
         return judgement.verdictOn(id).map(Verdict::outcome).orElseThrow();
     }
 
-    /** The capture judged with the loopback PICS, taken at {@code at}, as ctk live judges it. */
-    private Judgement judge(final Path capture, final List<IpAddress> at) throws IOException {
+    /**
+     * The capture judged with the loopback PICS, taken at {@code at}, as ctk live judges it, with a
+     * JUDGING_TOLERANCE of {@code toleranceNs}.
+     */
+    private Judgement judge(final Path capture, final List<IpAddress> at, final long toleranceNs) throws IOException {
         final Path pics = dir.resolve("pics.yaml");
-        Files.writeString(pics, LiveTransfer.pics());
+        Files.writeString(pics, LiveTransfer.pics(toleranceNs));
         return CaptureJudge.declaring(Pics.load(pics)).fromConnectionStart()
             .takenAt(at.stream().map(IpAddress::toInetAddress).toList()).judge(capture);
     }
