@@ -5,6 +5,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
+import java.util.Locale;
 import java.util.concurrent.Callable;
 import org.mprt.ctk.dut.DeviceFailure;
 import org.mprt.ctk.dut.live.ExternalDevice;
@@ -154,8 +155,10 @@ final class LiveCommand implements Callable<Integer> {
         } else {
             Files.write(picsBeside, picsBytes);
         }
+        final Pics judgedBy = Pics.load(picsBeside);
         describe(result);
-        CaptureJudge judge = CaptureJudge.declaring(Pics.load(picsBeside)).fromConnectionStart();
+        System.out.println(stalls(result.hostStallNs(), judgedBy.judgingToleranceNs(), pics != null));
+        CaptureJudge judge = CaptureJudge.declaring(judgedBy).fromConnectionStart();
         final List<IpAddress> judgedAt = judgedAt(result);
         if (!judgedAt.isEmpty()) {
             judge = judge.takenAt(judgedAt.stream().map(IpAddress::toInetAddress).toList());
@@ -337,6 +340,23 @@ final class LiveCommand implements Callable<Integer> {
     /** The JUDGING_TOLERANCE of the PICS the kit writes: --judging-tolerance, or the transfer's own. */
     private long toleranceNs() {
         return toleranceMs == null ? LiveTransfer.JUDGING_TOLERANCE_NS : toleranceMs * NS_PER_MS;
+    }
+
+    /**
+     * The line that says how long this host kept the kit's process from running during the transfer: a host
+     * that stalled it longer than the JUDGING_TOLERANCE ({@code toleranceNs}) may have stalled a device as
+     * long, which its capture cannot tell from the device's own lateness. {@code ownPics}: the tolerance is
+     * the device's PICS's, not --judging-tolerance.
+     */
+    static String stalls(final long stallNs, final long toleranceNs, final boolean ownPics) {
+        final String stalled = String.format(Locale.ROOT, "  this host stalled the kit's process for up to %.1f ms"
+            + " during the transfer", stallNs / (double) NS_PER_MS);
+        if (stallNs <= toleranceNs) {
+            return stalled + ", within the JUDGING_TOLERANCE of " + toleranceNs / NS_PER_MS + " ms";
+        }
+        return stalled + ", more than the JUDGING_TOLERANCE of " + toleranceNs / NS_PER_MS + " ms: a timing rule's"
+            + " failure may be the host's rather than the device's (for a shared or throttled host: "
+            + (ownPics ? "the PICS's judgingToleranceNs" : "--judging-tolerance") + ", up to " + MAX_TOLERANCE_MS + " ms)";
     }
 
     private ExternalDevice.Role role() {

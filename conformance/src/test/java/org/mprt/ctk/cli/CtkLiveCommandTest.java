@@ -37,7 +37,9 @@ class CtkLiveCommandTest {
             .isEqualTo(ExitCodes.PASS);
         assertThat(console.out())
             .contains("wrote 262144 bytes to node B on lo: every message completed, the bytes arrived intact")
-            .contains(" 0 fail, ").contains("no MUST violated");
+            .contains(" 0 fail, ").contains("no MUST violated")
+            .containsPattern("  this host stalled the kit's process for up to \\d+\\.\\d ms during the transfer, within"
+                + " the JUDGING_TOLERANCE of 200 ms\n");
         assertThat(dir.resolve("loopback.pcap")).exists();
         assertThat(dir.resolve("loopback.pics.yaml")).content().contains("judgingToleranceNs: 200000000");
         assertThat(dir.resolve("loopback/verdict.html")).exists();
@@ -211,6 +213,17 @@ class CtkLiveCommandTest {
             .contains("ctk: --link eth0: expected lo or veth").contains("ctk: --ce needs --link veth")
             .contains("ctk: --judging-tolerance 0: expected 1 to 1000 milliseconds");
         assertThat(dir).isEmptyDirectory();
+    }
+
+    @Test
+    void shouldSayWhenTheHostStalledTheKitLongerThanTheJudgingTolerance() {
+        assertThat(LiveCommand.stalls(250_400_000, 200_000_000, false)).isEqualTo("  this host stalled the kit's process"
+            + " for up to 250.4 ms during the transfer, more than the JUDGING_TOLERANCE of 200 ms: a timing rule's failure"
+            + " may be the host's rather than the device's (for a shared or throttled host: --judging-tolerance, up to"
+            + " 1000 ms)");
+        assertThat(LiveCommand.stalls(250_400_000, 200_000_000, true)).contains("host: the PICS's judgingToleranceNs,");
+        assertThat(LiveCommand.stalls(200_000_000, 200_000_000, false)).isEqualTo("  this host stalled the kit's"
+            + " process for up to 200.0 ms during the transfer, within the JUDGING_TOLERANCE of 200 ms");
     }
 
     @Test

@@ -74,10 +74,11 @@ public final class LiveTransfer {
      * region holds A's bytes, the frames the capture must hold (every frame the kit's nodes put on the
      * interface; with an external node, also those the kit's node received from it), the frames the kit's
      * node lost and marked CE on purpose, where the capture stood (the addresses of the node at whose port it was taken;
-     * empty on {@code lo}, where it holds both ends), and the capture.
+     * empty on {@code lo}, where it holds both ends), the capture, and the longest this host kept the kit's process from
+     * running during the transfer ({@link StallWatch}): a host that stalls the kit may stall a device too.
      */
     public record Result(String link, boolean completed, boolean intact, long framesExpected, long framesLost,
-                         long framesMarked, List<IpAddress> capturedAt, LiveCapture.Summary capture) {
+                         long framesMarked, List<IpAddress> capturedAt, LiveCapture.Summary capture, long hostStallNs) {
     }
 
     private int bytes = 1 << 20;
@@ -308,7 +309,7 @@ public final class LiveTransfer {
         final List<InterfaceNode> nodes = new ArrayList<>();
         ExternalDevice device = null;
         try (LiveCapture live = LiveCapture.start(capturesA() ? link.aInterface() : link.bInterface(), link.filter(),
-            capture)) {
+            capture); StallWatch stalls = StallWatch.start()) {
             final Moved moved;
             if (external == null) {
                 moved = betweenKitNodes(loop, nodes);
@@ -322,6 +323,7 @@ public final class LiveTransfer {
                 return null;
             }, RealTimeLoop.STARTING);
             loop.close();
+            stalls.close();
             // An external node's frames are counted as the kit's node received them: the capture holds at least those.
             final long expected = nodes.stream().mapToLong(n -> n.sent() + (external != null ? n.received() : 0)).sum();
             live.awaitFrames(expected, PATIENCE);
@@ -329,7 +331,7 @@ public final class LiveTransfer {
                 : capturesA() ? link.aAddresses() : link.bAddresses();
             return new Result(link.name(), moved.completed(), moved.intact(), expected,
                 nodes.stream().mapToLong(InterfaceNode::lost).sum(), nodes.stream().mapToLong(InterfaceNode::marked).sum(),
-                capturedAt, live.stop());
+                capturedAt, live.stop(), stalls.longestNs());
         } finally {
             loop.close();
             if (device != null) {
