@@ -157,7 +157,10 @@ final class LiveCommand implements Callable<Integer> {
         }
         final Pics judgedBy = Pics.load(picsBeside);
         describe(result);
-        System.out.println(stalls(result.hostStallNs(), judgedBy.judgingToleranceNs(), pics != null));
+        System.out.println(stalls("this host stalled the kit's process", result.hostStallNs(),
+            judgedBy.judgingToleranceNs(), pics != null));
+        result.deviceStallNs().ifPresent(stallNs -> System.out.println(stalls("the device under test says its host"
+            + " stalled its process", stallNs, judgedBy.judgingToleranceNs(), pics != null)));
         CaptureJudge judge = CaptureJudge.declaring(judgedBy).fromConnectionStart();
         final List<IpAddress> judgedAt = judgedAt(result);
         if (!judgedAt.isEmpty()) {
@@ -343,14 +346,14 @@ final class LiveCommand implements Callable<Integer> {
     }
 
     /**
-     * The line that says how long this host kept the kit's process from running during the transfer: a host
-     * that stalled it longer than the JUDGING_TOLERANCE ({@code toleranceNs}) may have stalled a device as
-     * long, which its capture cannot tell from the device's own lateness. {@code ownPics}: the tolerance is
-     * the device's PICS's, not --judging-tolerance.
+     * The line that says how long a host kept a process from running during the transfer ({@code who}
+     * stalled for up to ...): one that stalled it longer than the JUDGING_TOLERANCE ({@code toleranceNs})
+     * may have held the device back as long, which its capture cannot tell from the device's own
+     * lateness. {@code ownPics}: the tolerance is the device's PICS's, not --judging-tolerance.
      */
-    static String stalls(final long stallNs, final long toleranceNs, final boolean ownPics) {
-        final String stalled = String.format(Locale.ROOT, "  this host stalled the kit's process for up to %.1f ms"
-            + " during the transfer", stallNs / (double) NS_PER_MS);
+    static String stalls(final String who, final long stallNs, final long toleranceNs, final boolean ownPics) {
+        final String stalled = String.format(Locale.ROOT, "  %s for up to %.1f ms during the transfer", who,
+            stallNs / (double) NS_PER_MS);
         if (stallNs <= toleranceNs) {
             return stalled + ", within the JUDGING_TOLERANCE of " + toleranceNs / NS_PER_MS + " ms";
         }

@@ -15,6 +15,7 @@ import java.nio.file.Path;
 import java.time.Duration;
 import java.util.List;
 import java.util.Locale;
+import java.util.OptionalLong;
 import java.util.concurrent.BlockingQueue;
 import java.util.concurrent.LinkedBlockingQueue;
 import java.util.concurrent.TimeUnit;
@@ -135,18 +136,29 @@ public final class ExternalDevice implements AutoCloseable {
     }
 
     /**
+     * What a device answers to {"finish": true}: the SHA-256 of its region, 64 lower-case hexadecimal
+     * digits, and, when it says, the longest its host kept its process from running during the transfer
+     * (the optional "longest_stall_ns"), which the capture cannot tell from the device's own lateness.
+     */
+    public record Finished(String regionSha256, OptionalLong longestStallNs) {
+    }
+
+    /**
      * Writes {"finish": true}, waits for {"region_sha256": "..."} and for the device to exit with 0.
      *
-     * @return the SHA-256 of the device's region, 64 lower-case hexadecimal digits
      * @throws ExternalDeviceException when the device does not answer so, or exit, within {@code timeout}
      */
-    public String finish(final Duration timeout) {
+    public Finished finish(final Duration timeout) {
         final long deadline = System.nanoTime() + timeout.toNanos();
         send(JsonNodeFactory.instance.objectNode().put("finish", true), "{\"finish\": true}");
         final JsonNode answer = answered(await("region_sha256", DIGEST, timeout), DIGEST, timeout);
         final JsonNode digest = answer.get("region_sha256");
         if (!digest.isTextual() || !digest.textValue().matches("\\p{XDigit}{64}")) {
             throw failure("wrote region_sha256 " + digest + ": expected 64 hexadecimal digits");
+        }
+        final JsonNode stall = answer.get("longest_stall_ns");
+        if (stall != null && !(stall.canConvertToLong() && stall.isIntegralNumber() && stall.longValue() >= 0)) {
+            throw failure("wrote longest_stall_ns " + stall + ": expected a whole number of nanoseconds, 0 or more");
         }
         try {
             if (!process.waitFor(Math.max(0, deadline - System.nanoTime()), TimeUnit.NANOSECONDS)) {
@@ -159,7 +171,8 @@ public final class ExternalDevice implements AutoCloseable {
         if (process.exitValue() != 0) {
             throw failure("exited with code " + process.exitValue() + " after reporting its region; expected 0");
         }
-        return digest.textValue().toLowerCase(Locale.ROOT);
+        return new Finished(digest.textValue().toLowerCase(Locale.ROOT),
+            stall == null ? OptionalLong.empty() : OptionalLong.of(stall.longValue()));
     }
 
     /** Kills the device and its descendants when they still run. */

@@ -9,6 +9,7 @@ import java.util.ArrayList;
 import java.util.LinkedHashMap;
 import java.util.List;
 import java.util.Map;
+import java.util.OptionalLong;
 import java.util.SplittableRandom;
 import org.mprt.ctk.dut.PicsDocument;
 import org.mprt.ctk.dut.fabric.FabricNode;
@@ -75,10 +76,12 @@ public final class LiveTransfer {
      * interface; with an external node, also those the kit's node received from it), the frames the kit's
      * node lost and marked CE on purpose, where the capture stood (the addresses of the node at whose port it was taken;
      * empty on {@code lo}, where it holds both ends), the capture, and the longest this host kept the kit's process from
-     * running during the transfer ({@link StallWatch}): a host that stalls the kit may stall a device too.
+     * running during the transfer ({@link StallWatch}): a host that stalls the kit may stall a device too;
+     * an external device may say the same of its own process.
      */
     public record Result(String link, boolean completed, boolean intact, long framesExpected, long framesLost,
-                         long framesMarked, List<IpAddress> capturedAt, LiveCapture.Summary capture, long hostStallNs) {
+                         long framesMarked, List<IpAddress> capturedAt, LiveCapture.Summary capture, long hostStallNs,
+                         OptionalLong deviceStallNs) {
     }
 
     private int bytes = 1 << 20;
@@ -96,13 +99,18 @@ public final class LiveTransfer {
     private Map<String, Number> deviceTimers = SOFTWARE_TIMERS.specTable();
     /** Where the running transfer runs. */
     private LiveLink link = LiveLink.LOOPBACK;
+    /** How long the host stalls the kit's process, watched from the running transfer's first WRITE. */
+    private StallWatch stalls;
 
     /** An external device: its role, its command, where its standard error goes, how long it may take to start. */
     private record External(ExternalDevice.Role role, String command, Path errorLog, Duration readyTimeout) {
     }
 
-    /** What moved: whether every message completed, and whether B's region holds what A wrote. */
-    private record Moved(boolean completed, boolean intact) {
+    /**
+     * What moved: whether every message completed, whether B's region holds what A wrote, and the longest
+     * stall an external device said its process had.
+     */
+    private record Moved(boolean completed, boolean intact, OptionalLong deviceStallNs) {
     }
 
     /**
@@ -303,13 +311,14 @@ public final class LiveTransfer {
 
     private Result runOn(final LiveLink on, final Path capture) {
         this.link = on;
+        this.stalls = null;
         // The kit's node is judged in real time too: its code is loaded and compiled before the capture starts.
         Rehearsal.run(senderConfig, PATHS, streams);
         final RealTimeLoop loop = new RealTimeLoop("live transfer");
         final List<InterfaceNode> nodes = new ArrayList<>();
         ExternalDevice device = null;
         try (LiveCapture live = LiveCapture.start(capturesA() ? link.aInterface() : link.bInterface(), link.filter(),
-            capture); StallWatch stalls = StallWatch.start()) {
+            capture)) {
             final Moved moved;
             if (external == null) {
                 moved = betweenKitNodes(loop, nodes);
@@ -323,7 +332,9 @@ public final class LiveTransfer {
                 return null;
             }, RealTimeLoop.STARTING);
             loop.close();
-            stalls.close();
+            if (stalls != null) {
+                stalls.close();
+            }
             // An external node's frames are counted as the kit's node received them: the capture holds at least those.
             final long expected = nodes.stream().mapToLong(n -> n.sent() + (external != null ? n.received() : 0)).sum();
             live.awaitFrames(expected, PATIENCE);
@@ -331,9 +342,12 @@ public final class LiveTransfer {
                 : capturesA() ? link.aAddresses() : link.bAddresses();
             return new Result(link.name(), moved.completed(), moved.intact(), expected,
                 nodes.stream().mapToLong(InterfaceNode::lost).sum(), nodes.stream().mapToLong(InterfaceNode::marked).sum(),
-                capturedAt, live.stop(), stalls.longestNs());
+                capturedAt, live.stop(), stalls == null ? 0 : stalls.longestNs(), moved.deviceStallNs());
         } finally {
             loop.close();
+            if (stalls != null) {
+                stalls.close();
+            }
             if (device != null) {
                 device.close();
             }
@@ -353,10 +367,11 @@ public final class LiveTransfer {
         final ConnectionDescriptor senderEnd = loop.call(() -> senderEnd(a), RealTimeLoop.STARTING);
         final ReceiverEnd receiverEnd = loop.call(() -> ReceiverEnd.register(b, bytes, streams).open(b, senderEnd),
             RealTimeLoop.STARTING);
+        stalls = StallWatch.start();
         final SeededWrites transfer = loop.call(() -> post(a, senderEnd, receiverEnd.descriptor()), RealTimeLoop.STARTING);
         final boolean completed = loop.await(transfer::completed, PATIENCE);
         return new Moved(completed, transfer.sentDigest().equals(
-            loop.call(() -> RegionDigest.of(receiverEnd.region()), RealTimeLoop.STARTING)));
+            loop.call(() -> RegionDigest.of(receiverEnd.region()), RealTimeLoop.STARTING)), OptionalLong.empty());
     }
 
     private Moved toExternalReceiver(final RealTimeLoop loop, final List<InterfaceNode> nodes, final ExternalDevice device) {
@@ -364,9 +379,11 @@ public final class LiveTransfer {
         final ConnectionDescriptor senderEnd = loop.call(() -> senderEnd(a), RealTimeLoop.STARTING);
         final ConnectionDescriptor receiverEnd = accepted(device, device.setUp(setupLine(ExternalDevice.Role.RECEIVER,
             senderEnd), external.readyTimeout()), senderEnd);
+        stalls = StallWatch.start();
         final SeededWrites transfer = loop.call(() -> post(a, senderEnd, receiverEnd), RealTimeLoop.STARTING);
         final boolean completed = loop.await(transfer::completed, PATIENCE);
-        return new Moved(completed, transfer.sentDigest().equals(device.finish(ExternalDevice.FINISH_TIMEOUT)));
+        final ExternalDevice.Finished received = device.finish(ExternalDevice.FINISH_TIMEOUT);
+        return new Moved(completed, transfer.sentDigest().equals(received.regionSha256()), received.longestStallNs());
     }
 
     private Moved fromExternalSender(final RealTimeLoop loop, final List<InterfaceNode> nodes, final ExternalDevice device) {
@@ -375,11 +392,12 @@ public final class LiveTransfer {
         final ConnectionDescriptor senderEnd = accepted(device, device.setUp(setupLine(ExternalDevice.Role.SENDER,
             receiverEnd.descriptor()), external.readyTimeout()), receiverEnd.descriptor());
         loop.call(() -> receiverEnd.open(b, senderEnd), RealTimeLoop.STARTING);
+        stalls = StallWatch.start();
         device.start();
         final boolean completed = device.awaitCompleted(PATIENCE);
-        final String sent = device.finish(ExternalDevice.FINISH_TIMEOUT);
-        return new Moved(completed, sent.equals(loop.call(() -> RegionDigest.of(receiverEnd.region()),
-            RealTimeLoop.STARTING)));
+        final ExternalDevice.Finished sent = device.finish(ExternalDevice.FINISH_TIMEOUT);
+        return new Moved(completed, sent.regionSha256().equals(loop.call(() -> RegionDigest.of(receiverEnd.region()),
+            RealTimeLoop.STARTING)), sent.longestStallNs());
     }
 
     /** Opens the kit's node A's end of the connection and posts its WRITEs; on the loop's thread. */

@@ -33,7 +33,7 @@ import org.mprt.ctk.reference.verbs.MemoryRegion;
  * and writes its descriptor; at the finish line it writes the SHA-256 of that region. As a sender it opens its end and writes its descriptor; at the
  * start line it writes region_bytes of seeded random bytes into the peer's region in messages of
  * message_bytes, says when they have completed, and at the finish line writes the SHA-256 of what it
- * wrote. Then it exits 0. A setup it cannot use is said on standard error, with exit code 2.
+ * wrote, with the longest its host stalled it between the two ({@link StallWatch}). Then it exits 0. A setup it cannot use is said on standard error, with exit code 2.
  */
 public final class ReferenceDeviceProcess {
 
@@ -72,6 +72,8 @@ public final class ReferenceDeviceProcess {
                 (ports, timers) -> new MprtNode(ports, timers, new SplittableRandom(sends ? 1 : 2), config));
             final End end = loop.call(() -> End.open(node, setup, peer, sends), RealTimeLoop.STARTING);
             out.println(JSON.createObjectNode().set("descriptor", DescriptorJson.write(end.own())));
+            // From ready to finish: how long this host kept the process from answering, which the kit reports.
+            final StallWatch stalls = StallWatch.start();
             SeededWrites writes = null;
             for (String line = in.readLine(); line != null; line = in.readLine()) {
                 final JsonNode message = JSON.readTree(line);
@@ -84,7 +86,9 @@ public final class ReferenceDeviceProcess {
                     final SeededWrites written = writes;
                     final String digest = sends ? written == null ? RegionDigest.of(new byte[0]) : written.sentDigest()
                         : loop.call(() -> RegionDigest.of(end.region()), RealTimeLoop.STARTING);
-                    out.println(JSON.createObjectNode().put("region_sha256", digest));
+                    stalls.close();
+                    out.println(JSON.createObjectNode().put("region_sha256", digest)
+                        .put("longest_stall_ns", stalls.longestNs()));
                     loop.call(() -> {
                         node.close();
                         return null;

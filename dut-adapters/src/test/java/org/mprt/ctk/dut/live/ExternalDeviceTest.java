@@ -43,7 +43,9 @@ class ExternalDeviceTest {
             + " read finish; echo \"$finish\" >&2; echo '{\"region_sha256\": \"" + DIGEST.toUpperCase() + "\"}'";
         try (ExternalDevice d = ExternalDevice.start(device, dir.resolve("err.log"))) {
             assertThat(d.setUp(setup(), SHORT)).isEqualTo(DESCRIPTOR);
-            assertThat(d.finish(SHORT)).isEqualTo(DIGEST);
+            final ExternalDevice.Finished finished = d.finish(SHORT);
+            assertThat(finished.regionSha256()).isEqualTo(DIGEST);
+            assertThat(finished.longestStallNs()).as("said nothing of its stalls").isEmpty();
         }
         assertThat(dir.resolve("err.log")).content().isEqualTo("{\"contract\":1,\"role\":\"receiver\"}\n{\"finish\":true}\n");
     }
@@ -58,7 +60,7 @@ class ExternalDeviceTest {
             d.setUp(setup(), SHORT);
             d.start();
             assertThat(d.awaitCompleted(SHORT)).isTrue();
-            assertThat(d.finish(SHORT)).isEqualTo(DIGEST);
+            assertThat(d.finish(SHORT).regionSha256()).isEqualTo(DIGEST);
         }
         assertThat(dir.resolve("err.log")).content().isEqualTo("{\"start\":true}\n");
         // Silence until the deadline is an answer here: the writes did not complete; the device still finishes.
@@ -66,7 +68,7 @@ class ExternalDeviceTest {
             d.setUp(setup(), SHORT);
             d.start();
             assertThat(d.awaitCompleted(Duration.ofMillis(500))).isFalse();
-            assertThat(d.finish(Duration.ofSeconds(20))).isEqualTo(DIGEST);
+            assertThat(d.finish(Duration.ofSeconds(20)).regionSha256()).isEqualTo(DIGEST);
         }
     }
 
@@ -120,6 +122,23 @@ class ExternalDeviceTest {
             d.setUp(setup(), SHORT);
             assertThatThrownBy(() -> d.finish(SHORT)).hasMessageEndingWith("wrote region_sha256 \"12\": expected 64"
                 + " hexadecimal digits");
+        }
+    }
+
+    @Test
+    void shouldHearTheLongestStallADeviceSaysItsProcessHadOrRefuseOneThatIsNotANumberOfNanoseconds() throws Exception {
+        final String ready = "read s; echo '{\"descriptor\": " + JSON.writeValueAsString(DescriptorJson.write(DESCRIPTOR))
+            + "}'; read f; echo '{\"region_sha256\": \"" + DIGEST + "\", \"longest_stall_ns\": ";
+        try (ExternalDevice d = ExternalDevice.start(ready + "231500000}'", dir.resolve("err.log"))) {
+            d.setUp(setup(), SHORT);
+            assertThat(d.finish(SHORT).longestStallNs()).hasValue(231_500_000L);
+        }
+        for (final String bad : new String[] {"-1", "1.5", "\"231 ms\""}) {
+            try (ExternalDevice d = ExternalDevice.start(ready + bad + "}'", dir.resolve("err.log"))) {
+                d.setUp(setup(), SHORT);
+                assertThatThrownBy(() -> d.finish(SHORT)).as(bad).hasMessageEndingWith("wrote longest_stall_ns " + bad
+                    + ": expected a whole number of nanoseconds, 0 or more");
+            }
         }
     }
 
