@@ -3,6 +3,7 @@ package org.mprt.ctk.dut.live;
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
 
+import com.fasterxml.jackson.core.JsonProcessingException;
 import com.fasterxml.jackson.databind.ObjectMapper;
 import com.fasterxml.jackson.databind.node.JsonNodeFactory;
 import com.fasterxml.jackson.databind.node.ObjectNode;
@@ -105,8 +106,7 @@ class ExternalDeviceTest {
 
     @Test
     void shouldRefuseADeviceThatDoesNotExitOrExitsWithAnErrorAfterReportingItsRegion() throws Exception {
-        final String ready = "read s; echo '{\"descriptor\": " + JSON.writeValueAsString(DescriptorJson.write(DESCRIPTOR))
-            + "}'; read f; echo '{\"region_sha256\": \"" + DIGEST + "\"}'; ";
+        final String ready = answeringFinishWith("{\"region_sha256\": \"" + DIGEST + "\"}") + "; ";
         try (ExternalDevice d = ExternalDevice.start(ready + "sleep 600", dir.resolve("err.log"))) {
             d.setUp(setup(), SHORT);
             assertThatThrownBy(() -> d.finish(SHORT)).hasMessageEndingWith("did not exit within 2 s of reporting its region");
@@ -116,8 +116,7 @@ class ExternalDeviceTest {
             assertThatThrownBy(() -> d.finish(SHORT))
                 .hasMessageEndingWith("exited with code 1 after reporting its region; expected 0");
         }
-        try (ExternalDevice d = ExternalDevice.start("read s; echo '{\"descriptor\": "
-            + JSON.writeValueAsString(DescriptorJson.write(DESCRIPTOR)) + "}'; read f; echo '{\"region_sha256\": \"12\"}'",
+        try (ExternalDevice d = ExternalDevice.start(answeringFinishWith("{\"region_sha256\": \"12\"}"),
             dir.resolve("err.log"))) {
             d.setUp(setup(), SHORT);
             assertThatThrownBy(() -> d.finish(SHORT)).hasMessageEndingWith("wrote region_sha256 \"12\": expected 64"
@@ -127,19 +126,24 @@ class ExternalDeviceTest {
 
     @Test
     void shouldHearTheLongestStallADeviceSaysItsProcessHadOrRefuseOneThatIsNotANumberOfNanoseconds() throws Exception {
-        final String ready = "read s; echo '{\"descriptor\": " + JSON.writeValueAsString(DescriptorJson.write(DESCRIPTOR))
-            + "}'; read f; echo '{\"region_sha256\": \"" + DIGEST + "\", \"longest_stall_ns\": ";
-        try (ExternalDevice d = ExternalDevice.start(ready + "231500000}'", dir.resolve("err.log"))) {
+        final String stalled = "{\"region_sha256\": \"" + DIGEST + "\", \"longest_stall_ns\": ";
+        try (ExternalDevice d = ExternalDevice.start(answeringFinishWith(stalled + "231500000}"), dir.resolve("err.log"))) {
             d.setUp(setup(), SHORT);
             assertThat(d.finish(SHORT).longestStallNs()).hasValue(231_500_000L);
         }
         for (final String bad : new String[] {"-1", "1.5", "\"231 ms\""}) {
-            try (ExternalDevice d = ExternalDevice.start(ready + bad + "}'", dir.resolve("err.log"))) {
+            try (ExternalDevice d = ExternalDevice.start(answeringFinishWith(stalled + bad + "}"), dir.resolve("err.log"))) {
                 d.setUp(setup(), SHORT);
                 assertThatThrownBy(() -> d.finish(SHORT)).as(bad).hasMessageEndingWith("wrote longest_stall_ns " + bad
                     + ": expected a whole number of nanoseconds, 0 or more");
             }
         }
+    }
+
+    /** A device that answers the setup line with its descriptor, and the finish line with {@code answer}. */
+    private static String answeringFinishWith(final String answer) throws JsonProcessingException {
+        return "read s; echo '{\"descriptor\": " + JSON.writeValueAsString(DescriptorJson.write(DESCRIPTOR))
+            + "}'; read f; echo '" + answer + "'";
     }
 
     @Test
