@@ -51,6 +51,7 @@ class ExternalDeviceOnLoopbackTest {
         assertThat(result.completed()).as("every message completed at the sender").isTrue();
         assertThat(result.intact()).as("the device's region has the sender's bytes, by its SHA-256").isTrue();
         assertThat(result.capture().frames()).isGreaterThanOrEqualTo(result.framesExpected());
+        HostStalls.assumeWithin(result, STARTED_PROCESS_TOLERANCE_NS);
         final Judgement judgement = judge(dir.resolve("b.pcap"));
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         // The receiver's rules judged the external process's ACKs: MPRT-SACK-003 (a SACK claims only what arrived).
@@ -64,6 +65,7 @@ class ExternalDeviceOnLoopbackTest {
 
         assertThat(result.completed()).as("the device said every WRITE completed").isTrue();
         assertThat(result.intact()).as("the kit's region has the device's bytes, by their SHA-256").isTrue();
+        HostStalls.assumeWithin(result, STARTED_PROCESS_TOLERANCE_NS);
         final Judgement judgement = judge(dir.resolve("a.pcap"));
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         // The sender's rules judged the external process's data: MPRT-PATH-001 (each path's PSNs in sequence).
@@ -77,6 +79,7 @@ class ExternalDeviceOnLoopbackTest {
 
         assertThat(result.completed()).isTrue();
         assertThat(result.intact()).isTrue();
+        HostStalls.assumeWithin(result, STARTED_PROCESS_TOLERANCE_NS);
         final Judgement judgement = judge(dir.resolve("s.pcap"));
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         assertThat(dataStreams(dir.resolve("s.pcap"))).containsExactly(0, 1, 2, 3);

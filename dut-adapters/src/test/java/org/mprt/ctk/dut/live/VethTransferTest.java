@@ -52,6 +52,7 @@ class VethTransferTest {
         assertThat(result.framesLost()).as("node A lost some of its frames").isPositive();
         assertThat(result.capture().frames()).isEqualTo(result.framesExpected());
         assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.2", "198.18.2.2");
+        HostStalls.assumeWithin(result, LiveTransfer.JUDGING_TOLERANCE_NS);
         final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt(), LiveTransfer.JUDGING_TOLERANCE_NS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         assertThat(outcome(judgement, "MPRT-SACK-003")).isEqualTo(Outcome.PASS);
@@ -69,6 +70,7 @@ class VethTransferTest {
         assertThat(result.intact()).isTrue();
         assertThat(result.framesLost()).as("node B lost some of its frames").isPositive();
         assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.1", "198.18.2.1");
+        HostStalls.assumeWithin(result, STARTED_PROCESS);
         final Judgement judgement = judge(dir.resolve("a.pcap"), result.capturedAt(), STARTED_PROCESS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         for (final String id : List.of("MPRT-LOSS-001", "MPRT-LOSS-004", "MPRT-LOSS-005", "MPRT-PATH-001")) {
@@ -97,6 +99,7 @@ class VethTransferTest {
         assertThat(result.completed()).isTrue();
         assertThat(result.intact()).isTrue();
         assertThat(result.capturedAt()).extracting(IpAddress::toString).containsExactly("198.18.1.2", "198.18.2.2");
+        HostStalls.assumeWithin(result, STARTED_PROCESS);
         final Judgement judgement = judge(dir.resolve("b.pcap"), result.capturedAt(), STARTED_PROCESS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         assertThat(outcome(judgement, "MPRT-SACK-003")).isEqualTo(Outcome.PASS);
@@ -118,6 +121,7 @@ class VethTransferTest {
         assertThat(result.completed()).isTrue();
         assertThat(result.intact()).isTrue();
         assertThat(result.framesMarked()).as("node B marked some of the data CE").isPositive();
+        HostStalls.assumeWithin(result, STARTED_PROCESS);
         final Judgement judgement = judge(dir.resolve("ce.pcap"), result.capturedAt(), STARTED_PROCESS);
         assertThat(judgement.verdicts()).filteredOn(v -> v.outcome() == Outcome.FAIL).isEmpty();
         // Node B echoed the marks; the sender's flight after each echo was judged (MPRT-CC-002).
