@@ -10,24 +10,31 @@ import java.io.IOException;
 import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
-import java.util.Arrays;
 import java.util.List;
 import java.util.Map;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.dut.live.LiveCapture;
+import org.mprt.ctk.dut.live.ReferenceDeviceProcess;
+import org.mprt.ctk.dut.live.VethPair;
 import picocli.CommandLine;
 
 /**
  * The CI workflows of {@code ci-examples/} call the kit as it is: every {@code ./ctk} line of their
  * steps parses with the command line's own options, and the judging workflow, run on the captures it
- * names, writes the {@code junit.xml} files its test-report step looks for.
+ * names, and the live workflow, run with its device, write the {@code junit.xml} files their
+ * test-report steps look for.
  */
 class CiExamplesTest {
 
     private static final Path ROOT = Path.of("..");
     private static final Path EXAMPLES = ROOT.resolve("ci-examples");
+    private static final Pattern WORD = Pattern.compile("\"([^\"]*)\"|'([^']*)'|(\\S+)");
 
     @RegisterExtension
     final ConsoleCapture console = new ConsoleCapture();
@@ -42,7 +49,7 @@ class CiExamplesTest {
     @Test
     void shouldCallOnlyCommandsAndOptionsTheKitHas() throws IOException {
         final List<Call> calls = calls();
-        assertThat(calls.stream().map(Call::workflow).distinct()).hasSizeGreaterThanOrEqualTo(2);
+        assertThat(calls.stream().map(Call::workflow).distinct()).hasSizeGreaterThanOrEqualTo(3);
         for (final Call call : calls) {
             assertThatCode(() -> new CommandLine(new Ctk()).parseArgs(call.args().toArray(String[]::new)))
                 .as("%s: ./ctk %s", call.workflow(), String.join(" ", call.args())).doesNotThrowAnyException();
@@ -80,6 +87,32 @@ class CiExamplesTest {
         }
     }
 
+    @Test
+    void shouldRunTheLiveWorkflowsDeviceAndWriteTheJunitFileItReports() throws IOException {
+        Assumptions.assumeTrue(LiveCapture.whyNotOn("lo").isEmpty(), "no live capture here");
+        Assumptions.assumeTrue(VethPair.whyNot().isEmpty(), () -> "no veth pair here: " + VethPair.whyNot().orElse(""));
+        final Call live = calls().stream().filter(c -> c.args().get(0).equals("live")).findFirst().orElseThrow();
+        final JsonNode workflow = read(live.workflow());
+        final String device = workflow.path("env").path("DEVICE").asText();
+        assertThat(live.args()).as(live.workflow().toString()).contains("--dut-command", device, "--out", "reports/live");
+        final List<String> args = new ArrayList<>();
+        for (int i = 0; i < live.args().size(); i++) {
+            final String arg = live.args().get(i);
+            // The workflow's device runs from the jar its build step makes; the test's, from this JVM's class path.
+            args.add(arg.equals(device) ? "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
+                + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName()
+                : arg.equals("reports/live") ? reports.toString() : arg);
+        }
+
+        final int exit = Ctk.execute(args.toArray(String[]::new));
+
+        Assumptions.assumeFalse(console.out().contains(", more than the JUDGING_TOLERANCE of "), console::out);
+        assertThat(exit).as("ctk %s: %s%s", args, console.out(), console.err()).isEqualTo(ExitCodes.PASS);
+        final String reported = step(workflow, "mikepenz/action-junit-report").path("with").path("report_paths").asText();
+        assertThat(reported).startsWith("reports/live/");
+        assertThat(reports.resolve(reported.substring("reports/live/".length()))).content().contains("<testsuite");
+    }
+
     /** Every {@code ./ctk} call in the examples' steps, with {@code ${{ ... }}} and {@code $NAME} filled in. */
     private static List<Call> calls() throws IOException {
         final List<Call> calls = new ArrayList<>();
@@ -107,7 +140,17 @@ class CiExamplesTest {
             text = text.replace("$" + e.getKey(), e.getValue().asText());
         }
         assertThat(text).as("a variable the test does not fill in: %s", line).doesNotContain("${{").doesNotContain("$");
-        return Arrays.stream(text.trim().split("\\s+")).toList();
+        return words(text);
+    }
+
+    /** The words of a shell line of arguments: a quoted word, whose quotes are dropped, may hold spaces. */
+    private static List<String> words(final String text) {
+        final List<String> words = new ArrayList<>();
+        final Matcher m = WORD.matcher(text);
+        while (m.find()) {
+            words.add(m.group(1) != null ? m.group(1) : m.group(2) != null ? m.group(2) : m.group(3));
+        }
+        return words;
     }
 
     private static JsonNode step(final JsonNode workflow, final String uses) {
