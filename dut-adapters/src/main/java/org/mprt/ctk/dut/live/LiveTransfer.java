@@ -75,9 +75,9 @@ public final class LiveTransfer {
      * region holds A's bytes, the frames the capture must hold (every frame the kit's nodes put on the
      * interface; with an external node, also those the kit's node received from it), the frames the kit's
      * node lost and marked CE on purpose, where the capture stood (the addresses of the node at whose port it was taken;
-     * empty on {@code lo}, where it holds both ends), the capture, and the longest this host kept the kit's process from
-     * running during the transfer ({@link StallWatch}): a host that stalls the kit may stall a device too;
-     * an external device may say the same of its own process.
+     * empty on {@code lo}, where it holds both ends), the capture, the longest this host kept the kit's
+     * process from running during the transfer ({@link StallWatch}; a host that stalls the kit may stall a
+     * device too), and the longest an external device says its own process was kept so, when it says.
      */
     public record Result(String link, boolean completed, boolean intact, long framesExpected, long framesLost,
                          long framesMarked, List<IpAddress> capturedAt, LiveCapture.Summary capture, long hostStallNs,

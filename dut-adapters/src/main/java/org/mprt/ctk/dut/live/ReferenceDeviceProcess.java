@@ -30,10 +30,12 @@ import org.mprt.ctk.reference.verbs.MemoryRegion;
  *
  * <p>It reads the setup line and starts the node on the addresses given, running the section 14 table
  * the line gives. As a receiver it registers a region of region_bytes, opens its end of the connection
- * and writes its descriptor; at the finish line it writes the SHA-256 of that region. As a sender it opens its end and writes its descriptor; at the
- * start line it writes region_bytes of seeded random bytes into the peer's region in messages of
- * message_bytes, says when they have completed, and at the finish line writes the SHA-256 of what it
- * wrote, with the longest its host stalled it between the two ({@link StallWatch}). Then it exits 0. A setup it cannot use is said on standard error, with exit code 2.
+ * and writes its descriptor; at the finish line it writes the SHA-256 of that region. As a sender it
+ * opens its end and writes its descriptor; at the start line it writes region_bytes of seeded random
+ * bytes into the peer's region in messages of message_bytes, says when they have completed, and at the
+ * finish line writes the SHA-256 of what it wrote. Either finish answer also says the longest its host
+ * stalled the process since the descriptor ({@link StallWatch}). Then it exits 0. A setup it cannot use
+ * is said on standard error, with exit code 2.
  */
 public final class ReferenceDeviceProcess {
 
