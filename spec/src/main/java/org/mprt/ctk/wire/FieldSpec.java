@@ -90,7 +90,12 @@ public record FieldSpec(
 
     /** Offset of the first bit from the first bit of the header, most significant bit first. */
     public int bitOffset() {
-        return byteOffset * 8 + (7 - highBit);
+        return byteOffset * 8 + bitInFirstByte();
+    }
+
+    /** Offset of the first bit within its byte, 0 for the byte's most significant bit. */
+    public int bitInFirstByte() {
+        return 7 - highBit;
     }
 
     /** Offset just past the byte holding the field's last bit. */
@@ -113,8 +118,16 @@ public record FieldSpec(
     }
 
     /** Bytes from the one holding the first bit to the one holding the last. */
-    private int byteSpan() {
+    public int byteSpan() {
         return span(highBit, bitWidth);
+    }
+
+    /**
+     * The field's bits among its {@link #byteSpan()} bytes read as one big-endian number, as a dissector
+     * masks them (for fields of up to 64 bits).
+     */
+    public long maskInSpan() {
+        return mask() << shift();
     }
 
     private static int span(final int highBit, final int bitWidth) {
@@ -123,7 +136,7 @@ public record FieldSpec(
 
     /** Bits below the field in its bytes read as one big-endian number. */
     private int shift() {
-        return bitWidth > 64 ? 0 : byteSpan() * 8 - (7 - highBit) - bitWidth;
+        return bitWidth > 64 ? 0 : byteSpan() * 8 - bitInFirstByte() - bitWidth;
     }
 
     /**

@@ -1,13 +1,19 @@
 package org.mprt.ctk.pcap.link;
 
+import static org.mprt.ctk.pcap.ErfLayout.ANOTHER_EXTENSION;
+import static org.mprt.ctk.pcap.ErfLayout.EXTENSION_HEADER_LENGTH;
+import static org.mprt.ctk.pcap.ErfLayout.HEADER_LENGTH;
+import static org.mprt.ctk.pcap.ErfLayout.TYPE_FIELD_OFFSET;
+import static org.mprt.ctk.pcap.ErfLayout.TYPE_MASK;
+import static org.mprt.ctk.pcap.ErfLayout.WIRE_LENGTH_FIELD_OFFSET;
+
 import java.nio.ByteBuffer;
-import org.mprt.ctk.pcap.ErfLayout;
 
 /**
  * LINKTYPE_ERF (197): the record an Endace capture card writes (Extensible Record Format, laid out in
- * {@link ErfLayout}), as captures taken at a mirror port with such a card hold it, around an Ethernet
- * frame (types 2, 11, 16 and 20, after an offset and a pad byte) or an IPv4 or IPv6 packet (types 22
- * and 23). A native ERF file's records come here the same way ({@code ErfFileDecoder}).
+ * {@link org.mprt.ctk.pcap.ErfLayout}), as captures taken at a mirror port with such a card hold it,
+ * around an Ethernet frame (types 2, 11, 16 and 20, after an offset and a pad byte) or an IPv4 or IPv6
+ * packet (types 22 and 23). A native ERF file's records come here the same way ({@code ErfFileDecoder}).
  *
  * <p>The frame's time is the pcap or pcapng record's around it, which a writer takes from the ERF
  * timestamp; wlen counts the frame as it was on the wire, its FCS included. A card set to keep fewer bytes than a frame holds cuts it: the
@@ -27,21 +33,21 @@ final class ErfDecoder implements LinkLayerDecoder {
 
     @Override
     public void locate(final ByteBuffer frame, final int frameOffset, final int lengthBytes, final NetworkLayer result) {
-        if (lengthBytes < ErfLayout.HEADER_LENGTH) {
+        if (lengthBytes < HEADER_LENGTH) {
             result.truncated();
             return;
         }
-        final int typeByte = NetworkByteOrder.unsignedByteAt(frame, frameOffset + ErfLayout.TYPE_FIELD_OFFSET);
-        int at = ErfLayout.HEADER_LENGTH;
-        for (boolean another = (typeByte & ErfLayout.ANOTHER_EXTENSION) != 0; another; at += ErfLayout.EXTENSION_HEADER_LENGTH) {
-            if (at + ErfLayout.EXTENSION_HEADER_LENGTH > lengthBytes) {
+        final int typeByte = NetworkByteOrder.unsignedByteAt(frame, frameOffset + TYPE_FIELD_OFFSET);
+        int at = HEADER_LENGTH;
+        for (boolean another = (typeByte & ANOTHER_EXTENSION) != 0; another; at += EXTENSION_HEADER_LENGTH) {
+            if (at + EXTENSION_HEADER_LENGTH > lengthBytes) {
                 result.truncated();
                 return;
             }
-            another = (NetworkByteOrder.unsignedByteAt(frame, frameOffset + at) & ErfLayout.ANOTHER_EXTENSION) != 0;
+            another = (NetworkByteOrder.unsignedByteAt(frame, frameOffset + at) & ANOTHER_EXTENSION) != 0;
         }
-        final int type = typeByte & ErfLayout.TYPE_MASK;
-        final int wireLength = NetworkByteOrder.unsignedShortAt(frame, frameOffset + ErfLayout.WIRE_LENGTH_FIELD_OFFSET);
+        final int type = typeByte & TYPE_MASK;
+        final int wireLength = NetworkByteOrder.unsignedShortAt(frame, frameOffset + WIRE_LENGTH_FIELD_OFFSET);
         final int start;
         if (type == TYPE_IPV4 || type == TYPE_IPV6) {
             start = at;

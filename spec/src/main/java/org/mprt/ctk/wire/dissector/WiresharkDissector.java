@@ -167,7 +167,7 @@ public final class WiresharkDissector {
             .append(", name = ").append(quoted(f.name()))
             .append(", offset = ").append(f.byteOffset())
             .append(", size = ").append(size(f))
-            .append(", bit = ").append(7 - f.highBit())
+            .append(", bit = ").append(f.bitInFirstByte())
             .append(", width = ").append(f.bitWidth());
         if (f.reserved()) {
             out.append(", reserved = true");
@@ -190,7 +190,7 @@ public final class WiresharkDissector {
         if (f.isWide()) {
             return out.append(", kind = \"bytes\" }").toString();
         }
-        final long mask = f.bitWidth() == size * 8 ? 0 : f.maxValue() << (size * 8 - (7 - f.highBit()) - f.bitWidth());
+        final long mask = f.bitWidth() == size * 8 ? 0 : f.maskInSpan();
         if (isFlag(f)) {
             out.append(", kind = \"bool\", bits = ").append(size * 8);
         } else {
@@ -214,12 +214,12 @@ public final class WiresharkDissector {
         return f.base() == FieldSpec.Base.FLAG && f.bitWidth() == 1;
     }
 
-    /** Bytes Wireshark reads for the field: those that hold it, or its whole bytes when wider than 64 bits. */
+    /** Bytes Wireshark reads for the field: those that hold it (a field wider than 64 bits is whole bytes). */
     private static int size(final FieldSpec f) {
         if (f.littleEndian()) {
             throw new IllegalArgumentException(f.id() + ": a little-endian field has no place in an MPRT header");
         }
-        return f.isWide() ? f.bitWidth() / 8 : ((7 - f.highBit()) + f.bitWidth() + 7) / 8;
+        return f.byteSpan();
     }
 
     private static String kind(final FieldSpec f, final int size) {
