@@ -33,7 +33,7 @@ class CtkLiveCommandTest {
 
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "262144");
 
-        assumeTheHostDidNotStallPastTheTolerance();
+        assumeTheHostDidNotStallPastTheTolerance(console.out());
         assertThat(exit).as("%s%s", console.out(), console.err())
             .isEqualTo(ExitCodes.PASS);
         assertThat(console.out())
@@ -79,7 +79,7 @@ class CtkLiveCommandTest {
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command,
             "--judging-tolerance", STARTED_PROCESS_TOLERANCE_MS);
 
-        assumeTheHostDidNotStallPastTheTolerance();
+        assumeTheHostDidNotStallPastTheTolerance(console.out());
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("wrote 131072 bytes to node B (" + command + ") on lo: every message completed,"
             + " the bytes arrived intact").contains("no MUST violated")
@@ -92,7 +92,7 @@ class CtkLiveCommandTest {
         console.resetOut();
         final int asSender = Ctk.execute("live", "--out", dir.toString(), "--bytes", "131072", "--dut-command", command,
             "--dut-role", "sender", "--judging-tolerance", STARTED_PROCESS_TOLERANCE_MS);
-        assumeTheHostDidNotStallPastTheTolerance();
+        assumeTheHostDidNotStallPastTheTolerance(console.out());
         assertThat(asSender).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("node A (" + command + ") wrote 131072 bytes to node B on lo: every message"
             + " completed, the bytes arrived intact").contains("no MUST violated")
@@ -108,7 +108,7 @@ class CtkLiveCommandTest {
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "2", "--ce", "5",
             "--dut-role", "sender", "--dut-command", command, "--judging-tolerance", STARTED_PROCESS_TOLERANCE_MS);
 
-        assumeTheHostDidNotStallPastTheTolerance();
+        assumeTheHostDidNotStallPastTheTolerance(console.out());
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains(" on a veth pair (ctk").contains("every message completed, the bytes arrived"
             + " intact").contains("  node B lost ").contains("(2.0 %, seeded)").contains("  node B marked CE ")
@@ -129,7 +129,7 @@ class CtkLiveCommandTest {
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--link", "veth", "--loss", "1",
             "--dut-command", referenceDevice(), "--pics", pics.toString());
 
-        assumeTheHostDidNotStallPastTheTolerance();
+        assumeTheHostDidNotStallPastTheTolerance(console.out());
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(console.out()).contains("every message completed, the bytes arrived intact")
             .contains("the capture is judged at node B's port [198.18.1.2, 198.18.2.2] by the device under test's PICS ("
@@ -149,7 +149,7 @@ class CtkLiveCommandTest {
         final int exit = Ctk.execute("live", "--out", dir.toString(), "--dut-command", referenceDevice(),
             "--pics", copy.toString());
 
-        assumeTheHostDidNotStallPastTheTolerance();
+        assumeTheHostDidNotStallPastTheTolerance(console.out());
         assertThat(exit).as("%s%s", console.out(), console.err()).isEqualTo(ExitCodes.PASS);
         assertThat(copy).content().isEqualTo(declared);
         // On lo the capture holds both nodes; judged at the device's port, the kit's node A's sender rules are not judged.
@@ -255,21 +255,13 @@ class CtkLiveCommandTest {
             .contains("NOT_ECN_CAPABLE").contains("but was 'NOPE'");
     }
 
-    private static void assumeLiveCaptureOnLo() {
+    /** Aborts a test on a host where libpcap cannot capture and send on lo, saying why. */
+    static void assumeLiveCaptureOnLo() {
         final var why = LiveCapture.whyNotOn("lo");
         Assumptions.assumeTrue(why.isEmpty(), () -> "no live capture on lo here: " + why.orElse(""));
     }
 
-    /** The command that runs the kit's reference as an external device, in a JVM of this one's class path. */
     /** The PICS of the example device, as a user would declare their own. */
-    /**
-     * Aborts a test that expects the run to pass when the run says the host stalled the kit's process, or
-     * the device's, longer than the JUDGING_TOLERANCE: the capture's timing would be the host's.
-     */
-    private void assumeTheHostDidNotStallPastTheTolerance() {
-        Assumptions.assumeFalse(console.out().contains(", more than the JUDGING_TOLERANCE of "), console::out);
-    }
-
     private static final Path EXAMPLE_PICS = Path.of("..", "dut-adapters", "examples", "software-device.pics.yaml");
     /**
      * How late a device process a test starts may act: a fresh JVM on a shared 2-core CI runner once
@@ -277,6 +269,15 @@ class CtkLiveCommandTest {
      * are about how a device is run and judged; the timing rules are proven on the fabric's captures.
      */
     private static final String STARTED_PROCESS_TOLERANCE_MS = "1000";
+
+    /**
+     * Aborts a test that expects the run to pass when the run's console ({@code out}) says the host stalled
+     * the kit's process, or the device's, longer than the JUDGING_TOLERANCE: the capture's timing would be
+     * the host's.
+     */
+    static void assumeTheHostDidNotStallPastTheTolerance(final String out) {
+        Assumptions.assumeFalse(out.contains(", more than the JUDGING_TOLERANCE of "), () -> out);
+    }
 
     /** The example device's PICS at {@code file}, declaring {@link #STARTED_PROCESS_TOLERANCE_MS}. */
     private static Path examplePicsForAStartedProcess(final Path file) throws IOException {
@@ -286,7 +287,8 @@ class CtkLiveCommandTest {
             "\njudgingToleranceNs: " + STARTED_PROCESS_TOLERANCE_MS + "000000\n"));
     }
 
-    private static String referenceDevice() {
+    /** The command that runs the kit's reference as an external device, in a JVM of this one's class path. */
+    static String referenceDevice() {
         return "exec '" + Path.of(System.getProperty("java.home"), "bin", "java") + "' -cp '"
             + System.getProperty("java.class.path") + "' " + ReferenceDeviceProcess.class.getName();
     }
