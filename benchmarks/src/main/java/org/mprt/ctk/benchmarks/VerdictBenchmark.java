@@ -77,6 +77,7 @@ public final class VerdictBenchmark {
         System.out.printf(Locale.ROOT, "MPRT capture: %d frames, %d MB (%s); %d processors; max heap %d MB%n", frames,
             Files.size(full) >> 20, full, Runtime.getRuntime().availableProcessors(),
             Runtime.getRuntime().maxMemory() >> 20);
+        System.out.println("machine: " + Machine.here());
 
         for (int i = 0; i < 3; i++) {
             CaptureJudge.standard().judge(small);
