@@ -6,8 +6,10 @@
 -- Wireshark's personal Lua plugins folder (Help > About Wireshark > Folders). Wireshark reads
 -- MPRT packets as RoCEv2 (RRoCE) with an unknown opcode; this adds after the BTH an "MPRT"
 -- tree with the extension headers, the payload and the ICRC, fields to filter on (for
--- example mprt.mdeth.path_id == 3), the opcode's name in the Info column, and expert notes
--- for reserved fields that are not zero.
+-- example mprt.mdeth.path_id == 3, or mprt.icrc.status == 0 for a bad ICRC), the opcode's
+-- name in the Info column, and expert notes for reserved fields that are not zero and for a
+-- bad ICRC. Checking the ICRC takes time on large captures: the preference "Check the ICRC"
+-- (mprt.check_icrc) turns it off.
 
 local PROFILE = "0.1"
 local OPCODE_REF = "mprt-v0.1.md section 3.3"
@@ -19,6 +21,17 @@ local ICRC_LENGTH = 4
 local UDP_LENGTH_OFFSET = 4
 local PAD_CNT = { id = "bth.pad_cnt", name = "PadCnt", offset = 1, size = 1, bit = 2, width = 2 }
 local PSN = { id = "bth.psn", name = "PSN", offset = 9, size = 3, bit = 0, width = 24 }
+
+-- The ICRC (IBTA Annex A17): the CRC-32 of IEEE 802.3 over ICRC_ONES bytes of ones, then the
+-- packet from its IP header up to its ICRC, with the bytes a network may rewrite seen as ones:
+-- those below, by their offsets from their header's start, and IPV6_VARIANT_BITS of IPv6's first.
+local ICRC_ONES = 8
+local ICRC_VARIANT = { IPV4 = { 1, 8, 10, 11 }, IPV6 = { 1, 2, 3, 7 }, UDP = { 6, 7 }, BTH = { 4 } }
+local IPV6_VARIANT_BITS = 0x0F
+local IPV4_IHL = { id = "ipv4.ihl", name = "Internet Header Length (32-bit words)", offset = 0, size = 1, bit = 4, width = 4 }
+local IPV4_TOTAL_LENGTH = { id = "ipv4.total_length", name = "Total Length", offset = 2, size = 2, bit = 0, width = 16 }
+local IPV6_PAYLOAD_LENGTH = { id = "ipv6.payload_length", name = "Payload Length", offset = 4, size = 2, bit = 0, width = 16 }
+local IPV6_LENGTH = 40
 
 -- Every field: its filter name, its name in the spec's table, its Wireshark type.
 local FIELDS = {
@@ -198,6 +211,13 @@ end
 pf.opcode = ProtoField.uint8("mprt.opcode", "Opcode", base.HEX, opcode_names)
 pf.payload = ProtoField.bytes("mprt.payload", "Payload")
 pf.icrc = ProtoField.uint32("mprt.icrc", "ICRC", base.HEX)
+pf.icrc_computed = ProtoField.uint32("mprt.icrc.computed", "Computed ICRC", base.HEX)
+pf.icrc_status = ProtoField.uint8("mprt.icrc.status", "ICRC status", base.DEC,
+  { [0] = "Bad", [1] = "Good", [2] = "Unverified" })
+
+mprt.prefs.check_icrc = Pref.bool("Check the ICRC", true,
+  "Compute the ICRC of each MPRT packet the capture holds whole and compare it with the one it carries"
+  .. " (turn off to open very large captures faster)")
 
 local ex = {
   reserved = ProtoExpert.new("mprt.reserved_not_zero", "Reserved field not zero",
@@ -212,6 +232,10 @@ local ex = {
     expert.group.MALFORMED, expert.severity.ERROR),
   cut = ProtoExpert.new("mprt.cut", "Cut short by the capture (snap length)",
     expert.group.SEQUENCE, expert.severity.NOTE),
+  icrc = ProtoExpert.new("mprt.icrc.bad", "Bad ICRC",
+    expert.group.CHECKSUM, expert.severity.ERROR),
+  unverified = ProtoExpert.new("mprt.icrc.unverified", "ICRC not checked",
+    expert.group.MALFORMED, expert.severity.WARN),
 }
 
 local fields = {}
@@ -219,10 +243,12 @@ for _, f in pairs(pf) do
   fields[#fields + 1] = f
 end
 mprt.fields = fields
-mprt.experts = { ex.reserved, ex.opcode, ex.records, ex.short, ex.extra, ex.cut }
+mprt.experts = { ex.reserved, ex.opcode, ex.records, ex.short, ex.extra, ex.cut, ex.icrc, ex.unverified }
 
 local bth_opcode = Field.new("infiniband.bth.opcode")
 local udp_length = Field.new("udp.length")
+local ipv4_header = Field.new("ip")
+local ipv6_header = Field.new("ipv6")
 
 -- The value of a field of up to 32 bits of the header at byte at.
 local function value(src, at, f)
@@ -260,9 +286,10 @@ local function summarise(summary, src, at, rows, captured)
   end
 end
 
--- Where the UDP datagram that carries the BTH at byte bth ends: the nearest UDP header before it
--- (an overlay or a mirror's encapsulation may hold others further out).
-local function datagram_end(src, bth, lengths)
+-- The UDP datagram that carries the BTH at byte bth: where its header starts (nil when none was
+-- found) and where it ends. It is the nearest UDP header before the BTH (an overlay or a mirror's
+-- encapsulation may hold others further out).
+local function datagram(src, bth, lengths)
   local nearest
   for _, l in ipairs(lengths) do
     if l.offset < bth and (nearest == nil or l.offset > nearest.offset) then
@@ -270,14 +297,133 @@ local function datagram_end(src, bth, lengths)
     end
   end
   if nearest == nil then
-    return src:len()
+    return nil, src:len()
   end
-  return nearest.offset - UDP_LENGTH_OFFSET + nearest.value
+  return nearest.offset - UDP_LENGTH_OFFSET, nearest.offset - UDP_LENGTH_OFFSET + nearest.value
+end
+
+-- Bitwise operations: operators from Lua 5.3 on, else Lua 5.2's bit32, else the bit library of Wireshark's Lua 5.1.
+local band, bor, bxor, rshift
+do
+  local operators = (loadstring or load)("return function(a, b) return a & b end, function(a, b) return a | b end,"
+    .. " function(a, b) return a ~ b end, function(a, n) return a >> n end")
+  if operators then
+    band, bor, bxor, rshift = operators()
+  else
+    local b = bit32 or bit
+    band, bor, bxor, rshift = b.band, b.bor, b.bxor, b.rshift
+  end
+end
+
+-- The CRC-32 of IEEE 802.3 (reflected polynomial 0xEDB88320), a byte at a time.
+local CRC32 = {}
+for i = 0, 255 do
+  local c = i
+  for _ = 1, 8 do
+    if band(c, 1) == 1 then
+      c = bxor(rshift(c, 1), 0xEDB88320)
+    else
+      c = rshift(c, 1)
+    end
+  end
+  CRC32[i] = c
+end
+
+local function crc32_update(crc, bytes)
+  for k = 1, #bytes do
+    crc = bxor(rshift(crc, 8), CRC32[band(bxor(crc, bytes[k]), 0xFF)])
+  end
+  return crc
+end
+
+local function ones(bytes, header, offsets)
+  for _, o in ipairs(offsets) do
+    bytes[header + o] = 0xFF
+  end
+end
+
+-- The ICRC of the packet whose IP header (version 4 or 6) starts at byte ip, its UDP header at udp
+-- and its BTH at bth, over the bytes before byte icrc.
+local function icrc_of(src, ip, version, udp, bth, icrc)
+  local crc = 0xFFFFFFFF
+  for _ = 1, ICRC_ONES do
+    crc = crc32_update(crc, { 0xFF })
+  end
+  local chunk = 4096 -- string.byte returns one value per byte: a whole packet at once could overflow Lua's stack
+  local s = src:raw(ip, icrc - ip)
+  for from = 1, #s, chunk do
+    local bytes = { s:byte(from, math.min(from + chunk - 1, #s)) }
+    if from == 1 then -- every variant byte lies in the first chunk: the headers end before it does
+      if version == 4 then
+        ones(bytes, 1, ICRC_VARIANT.IPV4)
+      else
+        bytes[1] = bor(bytes[1], IPV6_VARIANT_BITS)
+        ones(bytes, 1, ICRC_VARIANT.IPV6)
+      end
+      ones(bytes, udp - ip + 1, ICRC_VARIANT.UDP)
+      ones(bytes, bth - ip + 1, ICRC_VARIANT.BTH)
+    end
+    crc = crc32_update(crc, bytes)
+  end
+  return bxor(crc, 0xFFFFFFFF) % 4294967296
+end
+
+-- The IP header that holds the UDP datagram of udp_length bytes at byte udp: its offset and
+-- version; or nil and why the ICRC cannot be placed: no IP header leads straight to the UDP header
+-- (an IPv6 extension header between them, or IP reassembled elsewhere), or the IP header gives the
+-- datagram another length.
+local function network_of(src, udp, udp_length)
+  for _, fi in ipairs({ ipv4_header() }) do
+    local header = 4 * value(src, fi.offset, IPV4_IHL)
+    if fi.offset + header == udp then
+      local given = value(src, fi.offset, IPV4_TOTAL_LENGTH) - header
+      if given ~= udp_length then
+        return nil, "the UDP length is " .. udp_length .. " where the IPv4 header leaves " .. given .. " bytes"
+      end
+      return fi.offset, 4
+    end
+  end
+  for _, fi in ipairs({ ipv6_header() }) do
+    if fi.offset + IPV6_LENGTH == udp then
+      local given = value(src, fi.offset, IPV6_PAYLOAD_LENGTH)
+      if given ~= udp_length then
+        return nil, "the UDP length is " .. udp_length .. " where the IPv6 header gives " .. given
+      end
+      return fi.offset, 6
+    end
+  end
+  return nil, "no IPv4 or IPv6 header leads straight to the UDP header"
+end
+
+-- Adds the ICRC's status: Good or Bad with the ICRC computed, or Unverified when the preference is
+-- off or the ICRC cannot be placed with certainty (a note says why).
+local function check_icrc(t, item, src, udp, bth, icrc)
+  local range = src(icrc, ICRC_LENGTH)
+  if not mprt.prefs.check_icrc then
+    t:add(pf.icrc_status, range, 2):set_generated()
+    return
+  end
+  local ip, version = nil, "no UDP header was found before the BTH"
+  if udp ~= nil then
+    ip, version = network_of(src, udp, icrc + ICRC_LENGTH - udp)
+  end
+  if ip == nil then
+    t:add(pf.icrc_status, range, 2):set_generated()
+    item:add_proto_expert_info(ex.unverified, "ICRC not checked: " .. version)
+    return
+  end
+  local computed = icrc_of(src, ip, version, udp, bth, icrc)
+  local carried = range:le_uint()
+  t:add(pf.icrc_computed, range, computed):set_generated()
+  t:add(pf.icrc_status, range, computed == carried and 1 or 0):set_generated()
+  if computed ~= carried then
+    item:add_proto_expert_info(ex.icrc, string.format("ICRC 0x%08X, computed 0x%08X (IBTA Annex A17)", carried, computed))
+  end
 end
 
 local function dissect(src, bth, code, lengths, pinfo, tree)
   local captured = src:len()
-  local finish = datagram_end(src, bth, lengths)
+  local udp, finish = datagram(src, bth, lengths)
   local t = tree:add(mprt, src(bth, math.max(1, math.min(finish, captured) - bth)))
   t:add(pf.opcode, src(bth, 1))
   pinfo.cols.protocol:set("MPRT")
@@ -341,7 +487,7 @@ local function dissect(src, bth, code, lengths, pinfo, tree)
           .. op.name .. " carries none")
       end
       if icrc + ICRC_LENGTH <= captured then
-        t:add_le(pf.icrc, src(icrc, ICRC_LENGTH))
+        check_icrc(t, t:add_le(pf.icrc, src(icrc, ICRC_LENGTH)), src, udp, bth, icrc)
       else
         whole = false
       end

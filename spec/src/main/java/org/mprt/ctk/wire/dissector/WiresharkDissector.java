@@ -18,6 +18,8 @@ import org.mprt.ctk.wire.HeaderLayout;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.bth.BthFlyweight;
 import org.mprt.ctk.wire.icrc.Icrc;
+import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import org.mprt.ctk.wire.ip.Ipv6Flyweight;
 import org.mprt.ctk.wire.ip.UdpFlyweight;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
@@ -32,8 +34,9 @@ import org.mprt.ctk.wire.opcode.OpcodeTable;
  * {@link OpcodeTable} and the {@link HeaderLayout} of each of their extension headers. Wireshark
  * reads MPRT packets as RoCEv2 with an unknown opcode and shows what follows the BTH as vendor
  * data; the dissector adds an "MPRT" tree there with every field of the spec's tables (filterable
- * by the kit's field IDs, such as {@code mprt.mdeth.path_id}), the payload and the ICRC, the
- * opcode's name in the Info column, and expert notes for reserved fields that are not zero.
+ * by the kit's field IDs, such as {@code mprt.mdeth.path_id}), the payload and the ICRC checked as
+ * {@link Icrc} computes it, the opcode's name in the Info column, and expert notes for reserved
+ * fields that are not zero and for a bad ICRC.
  *
  * <p>Generated, not written by hand, so that a field placed in the spec's tables is placed the same
  * way in Wireshark: the file is the tables below, as Lua, followed by the same dissection code for
@@ -87,8 +90,10 @@ public final class WiresharkDissector {
             -- Wireshark's personal Lua plugins folder (Help > About Wireshark > Folders). Wireshark reads
             -- MPRT packets as RoCEv2 (RRoCE) with an unknown opcode; this adds after the BTH an "MPRT"
             -- tree with the extension headers, the payload and the ICRC, fields to filter on (for
-            -- example mprt.mdeth.path_id == 3), the opcode's name in the Info column, and expert notes
-            -- for reserved fields that are not zero.
+            -- example mprt.mdeth.path_id == 3, or mprt.icrc.status == 0 for a bad ICRC), the opcode's
+            -- name in the Info column, and expert notes for reserved fields that are not zero and for a
+            -- bad ICRC. Checking the ICRC takes time on large captures: the preference "Check the ICRC"
+            -- (mprt.check_icrc) turns it off.
 
             """);
         constants(out);
@@ -132,6 +137,24 @@ public final class WiresharkDissector {
         out.append("local UDP_LENGTH_OFFSET = ").append(UdpFlyweight.LENGTH.byteOffset()).append('\n');
         out.append("local PAD_CNT = ").append(row(BthFlyweight.PAD_CNT)).append('\n');
         out.append("local PSN = ").append(row(BthFlyweight.PSN)).append("\n\n");
+        out.append("""
+            -- The ICRC (IBTA Annex A17): the CRC-32 of IEEE 802.3 over ICRC_ONES bytes of ones, then the
+            -- packet from its IP header up to its ICRC, with the bytes a network may rewrite seen as ones:
+            -- those below, by their offsets from their header's start, and IPV6_VARIANT_BITS of IPv6's first.
+            """);
+        out.append("local ICRC_ONES = ").append(Icrc.LRH_LENGTH).append('\n');
+        out.append("local ICRC_VARIANT = {");
+        for (final Icrc.VariantHeader header : Icrc.VariantHeader.values()) {
+            out.append(' ').append(header.name()).append(" = { ").append(Arrays.stream(Icrc.variantBytes(header))
+                .mapToObj(Integer::toString).collect(Collectors.joining(", "))).append(" },");
+        }
+        out.setLength(out.length() - 1);
+        out.append(" }\n");
+        out.append(String.format("local IPV6_VARIANT_BITS = 0x%02X%n", Icrc.IPV6_VARIANT_BITS_OF_FIRST_BYTE));
+        out.append("local IPV4_IHL = ").append(row(Ipv4Flyweight.IHL)).append('\n');
+        out.append("local IPV4_TOTAL_LENGTH = ").append(row(Ipv4Flyweight.TOTAL_LENGTH)).append('\n');
+        out.append("local IPV6_PAYLOAD_LENGTH = ").append(row(Ipv6Flyweight.PAYLOAD_LENGTH)).append('\n');
+        out.append("local IPV6_LENGTH = ").append(Ipv6Flyweight.IPV6_LENGTH).append("\n\n");
     }
 
     private static void register(final Map<String, FieldSpec> fields, final FieldSpec field) {

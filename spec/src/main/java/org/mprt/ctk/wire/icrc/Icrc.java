@@ -47,7 +47,20 @@ public final class Icrc {
 
     private static final byte MASKED = (byte) 0xFF;
     /** The 8 bytes of 0xFF that replace the LRH. */
-    private static final int LRH_LENGTH = 8;
+    public static final int LRH_LENGTH = 8;
+    /** The IPv4 header's variant bytes, from its start: DSCP and ECN, TTL, the header checksum. */
+    private static final int[] IPV4_VARIANT = {Ipv4Flyweight.TOS_FIELD_OFFSET, Ipv4Flyweight.TTL_FIELD_OFFSET,
+        Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET, Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET + 1};
+    /**
+     * The IPv6 header's variant bytes: the traffic class and flow label after the version (the low
+     * bits {@link #IPV6_VARIANT_BITS_OF_FIRST_BYTE} of byte 0, then bytes 1 to 3) and the hop limit.
+     */
+    private static final int[] IPV6_VARIANT = {1, 2, 3, Ipv6Flyweight.HOP_LIMIT_FIELD_OFFSET};
+    public static final int IPV6_VARIANT_BITS_OF_FIRST_BYTE = 0x0F;
+    /** The UDP header's variant bytes: its checksum. */
+    private static final int[] UDP_VARIANT = {UdpFlyweight.CHECKSUM_FIELD_OFFSET, UdpFlyweight.CHECKSUM_FIELD_OFFSET + 1};
+    /** The BTH's variant byte: byte 4, FECN, BECN and resv6. */
+    private static final int[] BTH_VARIANT = {BthFlyweight.CONGESTION_FIELD_OFFSET};
     private static final ThreadLocal<Calculator> SCRATCH = ThreadLocal.withInitial(Calculator::new);
 
     private Icrc() {
@@ -108,26 +121,37 @@ public final class Icrc {
             final int udpAt;
             if (kind == NetworkKind.IPV4) {
                 udpAt = ip + (p[ip] & 0xF) * 4;
-                p[ip + Ipv4Flyweight.TOS_FIELD_OFFSET] = MASKED;
-                p[ip + Ipv4Flyweight.TTL_FIELD_OFFSET] = MASKED;
-                p[ip + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET] = MASKED;
-                p[ip + Ipv4Flyweight.HEADER_CHECKSUM_FIELD_OFFSET + 1] = MASKED;
+                mask(p, ip, IPV4_VARIANT);
             } else {
                 udpAt = ip + Ipv6Flyweight.IPV6_LENGTH;
-                // Version stays; the 8-bit traffic class and 20-bit flow label after it become ones.
-                p[ip] |= 0x0F;
-                p[ip + 1] = MASKED;
-                p[ip + 2] = MASKED;
-                p[ip + 3] = MASKED;
-                p[ip + Ipv6Flyweight.HOP_LIMIT_FIELD_OFFSET] = MASKED;
+                p[ip] |= IPV6_VARIANT_BITS_OF_FIRST_BYTE; // the version stays
+                mask(p, ip, IPV6_VARIANT);
             }
-            p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET] = MASKED;
-            p[udpAt + UdpFlyweight.CHECKSUM_FIELD_OFFSET + 1] = MASKED;
-            p[udpAt + UdpFlyweight.UDP_LENGTH + BthFlyweight.CONGESTION_FIELD_OFFSET] = MASKED; // BTH byte 4: FECN, BECN, resv6
+            mask(p, udpAt, UDP_VARIANT);
+            mask(p, udpAt + UdpFlyweight.UDP_LENGTH, BTH_VARIANT);
             final CRC32 c = crc;
             c.reset();
             c.update(p, 0, LRH_LENGTH + covered);
             return (int) c.getValue();
         }
+
+        private static void mask(final byte[] p, final int header, final int[] variant) {
+            for (final int offset : variant) {
+                p[header + offset] = MASKED;
+            }
+        }
+    }
+
+    /** Which header's bytes a network may rewrite, and the ICRC sees as ones. */
+    public enum VariantHeader { IPV4, IPV6, UDP, BTH }
+
+    /** The offsets, from the header's start, of the bytes of {@code header} the ICRC sees as ones. */
+    public static int[] variantBytes(final VariantHeader header) {
+        return switch (header) {
+            case IPV4 -> IPV4_VARIANT.clone();
+            case IPV6 -> IPV6_VARIANT.clone();
+            case UDP -> UDP_VARIANT.clone();
+            case BTH -> BTH_VARIANT.clone();
+        };
     }
 }

@@ -13,6 +13,14 @@ import java.util.LinkedHashSet;
 import java.util.HexFormat;
 import java.util.List;
 import java.util.Set;
+import java.util.Map;
+import java.util.Optional;
+import java.util.SplittableRandom;
+import java.util.TreeMap;
+import java.util.TreeSet;
+import java.util.regex.Matcher;
+import java.util.regex.Pattern;
+import java.util.stream.Collectors;
 import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
@@ -21,6 +29,7 @@ import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.HeaderLayout;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.RandomFrames;
+import org.mprt.ctk.wire.bth.BthFlyweight;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 import org.mprt.ctk.wire.decode.DecodedPacket;
 import org.mprt.ctk.wire.decode.PacketDecoder;
@@ -28,6 +37,10 @@ import org.mprt.ctk.wire.dissector.WiresharkDissector;
 import org.mprt.ctk.wire.encode.FrameEncoder;
 import org.mprt.ctk.wire.dissector.WiresharkDissector.Dissected;
 import org.mprt.ctk.wire.icrc.Icrc;
+import org.mprt.ctk.wire.ip.Ipv4Flyweight;
+import org.mprt.ctk.wire.ip.Ipv6Flyweight;
+import org.mprt.ctk.wire.ip.NetworkKind;
+import org.mprt.ctk.wire.ip.UdpFlyweight;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.mprt.MnethFlyweight;
 import org.mprt.ctk.wire.mprt.MprtNakCode;
@@ -49,9 +62,16 @@ class WiresharkDissectorTest {
 
     private static final long SEED = 0x1D155EC7L;
     private static final int RANDOM_FRAMES = 300;
+    /** Random frames rewritten for the ICRC's tests: the dissector computes it a byte at a time in Lua. */
+    private static final int ICRC_FRAMES = 60;
     private static final List<Opcode> MPRT = OpcodeTable.all().stream().filter(o -> o.profile() == Profile.MPRT).toList();
     /** The dissector's own fields, beside those of the spec's tables. */
-    private static final List<String> OWN = List.of("mprt.opcode", "mprt.payload", "mprt.icrc");
+    private static final List<String> OWN = List.of("mprt.opcode", "mprt.payload", "mprt.icrc", "mprt.icrc.computed",
+        "mprt.icrc.status");
+    /** Wireshark's checksum statuses, as the dissector's mprt.icrc.status gives them. */
+    private static final String BAD = "0";
+    private static final String GOOD = "1";
+    private static final String UNVERIFIED = "2";
     private static final List<String> COLUMNS = List.of("frame.number", "_ws.col.Protocol", "_ws.col.Info", "_ws.expert");
 
     @TempDir
@@ -122,14 +142,20 @@ class WiresharkDissectorTest {
     @Test
     void shouldFindMprtInsideEveryLinkTypeAndEncapsulationOfTheKitsCaptures() throws IOException, InterruptedException {
         final Path dissector = dissector(WiresharkDissector.lua());
-        final List<String> fields = List.of("frame.number", "_ws.col.Protocol", "_ws.expert", "infiniband.bth.opcode");
+        final List<String> fields = List.of("frame.number", "_ws.col.Protocol", "_ws.expert", "infiniband.bth.opcode",
+            "mprt.icrc.status");
         final List<String> found = new ArrayList<>();
         int captures = 0;
+        int judgedIcrc = 0;
         try (Stream<Path> files = Stream.of("wire", "live").flatMap(WiresharkDissectorTest::capturesIn)) {
             for (final Path capture : (Iterable<Path>) files::iterator) {
                 captures++;
                 int mprt = 0;
+                final Set<Long> badIcrc = new TreeSet<>();
                 for (final String[] row : Tshark.fields(capture, fields, luaScript(dissector))) {
+                    if (cell(row, fields, "mprt.icrc.status").equals(BAD)) {
+                        badIcrc.add(Long.parseLong(row[0]));
+                    }
                     final String[] opcodes = cell(row, fields, "infiniband.bth.opcode").split(",");
                     final int opcode = opcodes[0].isEmpty() ? -1 : Integer.parseInt(opcodes[opcodes.length - 1]);
                     final boolean isMprt = opcode >= OpcodeTable.MPRT_RANGE_FIRST && opcode <= OpcodeTable.MPRT_RANGE_LAST;
@@ -142,10 +168,40 @@ class WiresharkDissectorTest {
                 if (capture.getFileName().toString().startsWith("mprt-") && mprt == 0) {
                     found.add(capture + ": no MPRT packet found");
                 }
+                final Optional<Set<Long>> failing = expectedIcrcFailures(capture);
+                if (failing.isPresent()) {
+                    judgedIcrc++;
+                    if (!failing.get().equals(badIcrc)) {
+                        found.add(capture + ": frames " + badIcrc + " shown with a bad ICRC, where the kit's verdict"
+                            + " has MPRT-WIRE-007 fail at frames " + failing.get());
+                    }
+                }
             }
         }
         assertThat(captures).isGreaterThan(20);
+        assertThat(judgedIcrc).isGreaterThan(10);
         assertThat(found).isEmpty();
+    }
+
+    /**
+     * The frames whose ICRC the capture's expected verdict says is wrong (none when MPRT-WIRE-007
+     * passes), or nothing when it does not judge MPRT-WIRE-007.
+     */
+    private static Optional<Set<Long>> expectedIcrcFailures(final Path capture) throws IOException {
+        final Path expected = capture.resolveSibling(capture.getFileName().toString().replaceAll("\\.pcap(ng)?$", ".expected.json"));
+        if (!Files.exists(expected)) {
+            return Optional.empty();
+        }
+        final Matcher m = Pattern.compile("\"MPRT-WIRE-007\":\\s*(?:\"(\\w+)\"|\\{\\s*\"outcome\":\\s*\"fail\",\\s*"
+            + "\"frames\":\\s*\\[([^\\]]*)\\])").matcher(Files.readString(expected));
+        if (!m.find()) {
+            return Optional.empty();
+        }
+        if (m.group(1) != null) {
+            return m.group(1).equals("pass") ? Optional.of(Set.of()) : Optional.empty();
+        }
+        return Optional.of(Arrays.stream(m.group(2).split(",")).map(String::trim).map(Long::parseLong)
+            .collect(Collectors.toCollection(TreeSet::new)));
     }
 
     private static Stream<Path> capturesIn(final String folder) {
@@ -202,6 +258,85 @@ class WiresharkDissectorTest {
         final List<Opcode> writes = List.of(OpcodeTable.MPRT_WRITE);
         final List<String> found = disagreements(randomFrames(writes), dissector, writes);
         assertThat(found).isNotEmpty().allMatch(d -> d.contains("mprt.mdeth.msn") || d.contains("mprt.mdeth.message_offset"));
+    }
+
+    @Test
+    void shouldCheckTheIcrcAsTheKitDoesWhateverTheNetworkRewrote() throws IOException, InterruptedException {
+        final List<byte[]> frames = rewritten(randomFrames(MPRT).subList(0, ICRC_FRAMES));
+        assertThat(icrcDisagreements(frames, dissector(WiresharkDissector.lua()))).isEmpty();
+    }
+
+    @Test
+    void shouldTellADissectorThatTakesAVariantByteAsInvariantApart() throws IOException, InterruptedException {
+        final String lua = WiresharkDissector.lua();
+        final String ipv4 = Arrays.stream(Icrc.variantBytes(Icrc.VariantHeader.IPV4)).mapToObj(Integer::toString)
+            .collect(Collectors.joining(", "));
+        // The IPv4 header checksum's second byte left out of the ones.
+        final String wrong = lua.replace("IPV4 = { " + ipv4 + " }", "IPV4 = { " + ipv4.substring(0, ipv4.lastIndexOf(',')) + " }");
+        assertThat(wrong).isNotEqualTo(lua);
+        final List<String> found = icrcDisagreements(rewritten(randomFrames(MPRT).subList(0, ICRC_FRAMES)), dissector(wrong));
+        assertThat(found).isNotEmpty().allMatch(d -> d.contains("mprt.icrc"));
+    }
+
+    /**
+     * Each frame twice: once with every field a network may rewrite (IP's DSCP, ECN, TTL or hop limit,
+     * flow label and header checksum, the UDP checksum, the BTH's FECN, BECN and resv6) set anew,
+     * which leaves the ICRC good, and once with a byte of the source address changed, which does not.
+     */
+    private static List<byte[]> rewritten(final List<byte[]> frames) {
+        final SplittableRandom random = new SplittableRandom(SEED + 2);
+        final DecodedPacket packet = new DecodedPacket();
+        final List<byte[]> out = new ArrayList<>();
+        for (final byte[] frame : frames) {
+            PacketDecoder.decodeEthernet(frame, 0, frame.length, packet);
+            final byte[] variant = frame.clone();
+            final ByteBuffer v = ByteBuffer.wrap(variant);
+            final int ip = packet.networkOffset();
+            final List<FieldSpec> ipFields = packet.networkKind() == NetworkKind.IPV4
+                ? List.of(Ipv4Flyweight.DSCP, Ipv4Flyweight.ECN, Ipv4Flyweight.TTL, Ipv4Flyweight.HEADER_CHECKSUM)
+                : List.of(Ipv6Flyweight.DSCP, Ipv6Flyweight.ECN, Ipv6Flyweight.FLOW_LABEL, Ipv6Flyweight.HOP_LIMIT);
+            ipFields.forEach(f -> f.write(v, ip, random.nextLong(1L << f.bitWidth())));
+            UdpFlyweight.CHECKSUM.write(v, packet.udpOffset(), random.nextInt(1 << 16));
+            for (final FieldSpec f : List.of(BthFlyweight.FECN, BthFlyweight.BECN, BthFlyweight.RESV6)) {
+                f.write(v, packet.bthOffset(), random.nextLong(1L << f.bitWidth()));
+            }
+            out.add(variant);
+            final byte[] invariant = frame.clone();
+            final int source = packet.networkKind() == NetworkKind.IPV4 ? Ipv4Flyweight.SOURCE.byteOffset()
+                : Ipv6Flyweight.SOURCE_FIELD_OFFSET;
+            invariant[ip + source + random.nextInt(4)] ^= (byte) (1 + random.nextInt(255));
+            out.add(invariant);
+        }
+        return out;
+    }
+
+    /** Where Wireshark with the dissector shows a frame's ICRC status or computed ICRC otherwise than the kit: one line each. */
+    private static List<String> icrcDisagreements(final List<byte[]> frames, final Path dissector)
+        throws IOException, InterruptedException {
+        final List<String> fields = List.of("frame.number", "mprt.icrc.status", "mprt.icrc.computed", "_ws.expert");
+        final List<String[]> rows = Tshark.fields(Tshark.pcapOf(frames, work), fields, luaScript(dissector));
+        assertThat(rows).hasSameSizeAs(frames);
+        final DecodedPacket packet = new DecodedPacket();
+        final List<String> found = new ArrayList<>();
+        final Map<String, Integer> statuses = new TreeMap<>();
+        for (int n = 0; n < frames.size(); n++) {
+            PacketDecoder.decodeEthernet(frames.get(n), 0, frames.get(n).length, packet);
+            final String status = !packet.isIcrcChecked() ? UNVERIFIED : packet.icrcMatches() ? GOOD : BAD;
+            final String computed = packet.isIcrcChecked() ? Long.toString(packet.icrcComputed() & 0xFFFF_FFFFL) : "";
+            statuses.merge(status, 1, Integer::sum);
+            final String[] row = rows.get(n);
+            if (!cell(row, fields, "mprt.icrc.status").equals(status)
+                || !normalised(cell(row, fields, "mprt.icrc.computed")).equals(computed)) {
+                found.add("frame " + (n + 1) + ": mprt.icrc.status " + cell(row, fields, "mprt.icrc.status")
+                    + " and mprt.icrc.computed " + cell(row, fields, "mprt.icrc.computed") + ", decoded as " + status
+                    + " and " + computed);
+            }
+            if (status.equals(BAD) != cell(row, fields, "_ws.expert").contains("computed 0x")) {
+                found.add("frame " + (n + 1) + ": mprt.icrc.status " + status + " and expert notes " + cell(row, fields, "_ws.expert"));
+            }
+        }
+        assertThat(statuses).containsKeys(GOOD, BAD);
+        return found;
     }
 
     private static List<byte[]> randomFrames(final List<Opcode> opcodes) {
@@ -314,6 +449,8 @@ class WiresharkDissectorTest {
         }
         if (held && packet.icrcOffset() + Icrc.ICRC_LENGTH <= captured) {
             values.get(fields.indexOf("mprt.icrc")).add(Long.toString(Icrc.read(buffer, packet.icrcOffset()) & 0xFFFF_FFFFL));
+            values.get(fields.indexOf("mprt.icrc.computed")).add(Long.toString(packet.icrcComputed() & 0xFFFF_FFFFL));
+            values.get(fields.indexOf("mprt.icrc.status")).add(packet.icrcMatches() ? GOOD : BAD);
         }
         final int reservedNotZero = (int) fields.stream().filter(WiresharkDissectorTest::isReserved)
             .flatMap(f -> values.get(fields.indexOf(f)).stream()).filter(v -> !v.equals("0")).count();
