@@ -211,9 +211,9 @@ end
 pf.opcode = ProtoField.uint8("mprt.opcode", "Opcode", base.HEX, opcode_names)
 pf.payload = ProtoField.bytes("mprt.payload", "Payload")
 pf.icrc = ProtoField.uint32("mprt.icrc", "ICRC", base.HEX)
+local ICRC_STATUS = { [0] = "Bad", [1] = "Good", [2] = "Unverified" }
 pf.icrc_computed = ProtoField.uint32("mprt.icrc.computed", "Computed ICRC", base.HEX)
-pf.icrc_status = ProtoField.uint8("mprt.icrc.status", "ICRC status", base.DEC,
-  { [0] = "Bad", [1] = "Good", [2] = "Unverified" })
+pf.icrc_status = ProtoField.uint8("mprt.icrc.status", "ICRC status", base.DEC, ICRC_STATUS)
 
 mprt.prefs.check_icrc = Pref.bool("Check the ICRC", true,
   "Compute the ICRC of each MPRT packet the capture holds whole and compare it with the one it carries"
@@ -244,6 +244,19 @@ for _, f in pairs(pf) do
 end
 mprt.fields = fields
 mprt.experts = { ex.reserved, ex.opcode, ex.records, ex.short, ex.extra, ex.cut, ex.icrc, ex.unverified }
+
+-- The ICRC of RoCEv2 packets too (ROCE-ICRC-001), which Wireshark shows but does not check.
+local roce = Proto("roce_icrc", "RoCEv2 ICRC, checked as mprt-ctk checks it")
+local roce_fields = {
+  icrc_computed = ProtoField.uint32("roce_icrc.computed", "Computed ICRC", base.HEX),
+  icrc_status = ProtoField.uint8("roce_icrc.status", "ICRC status", base.DEC, ICRC_STATUS),
+}
+local roce_ex = {
+  icrc = ProtoExpert.new("roce_icrc.bad", "Bad ICRC", expert.group.CHECKSUM, expert.severity.ERROR),
+  unverified = ProtoExpert.new("roce_icrc.unverified", "ICRC not checked", expert.group.MALFORMED, expert.severity.WARN),
+}
+roce.fields = { roce_fields.icrc_computed, roce_fields.icrc_status }
+roce.experts = { roce_ex.icrc, roce_ex.unverified }
 
 local bth_opcode = Field.new("infiniband.bth.opcode")
 local udp_length = Field.new("udp.length")
@@ -395,12 +408,13 @@ local function network_of(src, udp, udp_length)
   return nil, "no IPv4 or IPv6 header leads straight to the UDP header"
 end
 
--- Adds the ICRC's status: Good or Bad with the ICRC computed, or Unverified when the preference is
--- off or the ICRC cannot be placed with certainty (a note says why).
-local function check_icrc(t, item, src, udp, bth, icrc)
+-- Adds the ICRC's status to tree t: Good or Bad with the ICRC computed, or Unverified when the
+-- preference is off or the ICRC cannot be placed with certainty (a note on item says why). fields
+-- and notes are the protocol's: MPRT's, or those of RoCEv2's check.
+local function check_icrc(t, item, src, udp, bth, icrc, fields, notes)
   local range = src(icrc, ICRC_LENGTH)
   if not mprt.prefs.check_icrc then
-    t:add(pf.icrc_status, range, 2):set_generated()
+    t:add(fields.icrc_status, range, 2):set_generated()
     return
   end
   local ip, version = nil, "no UDP header was found before the BTH"
@@ -408,17 +422,28 @@ local function check_icrc(t, item, src, udp, bth, icrc)
     ip, version = network_of(src, udp, icrc + ICRC_LENGTH - udp)
   end
   if ip == nil then
-    t:add(pf.icrc_status, range, 2):set_generated()
-    item:add_proto_expert_info(ex.unverified, "ICRC not checked: " .. version)
+    t:add(fields.icrc_status, range, 2):set_generated()
+    item:add_proto_expert_info(notes.unverified, "ICRC not checked: " .. version)
     return
   end
   local computed = icrc_of(src, ip, version, udp, bth, icrc)
   local carried = range:le_uint()
-  t:add(pf.icrc_computed, range, computed):set_generated()
-  t:add(pf.icrc_status, range, computed == carried and 1 or 0):set_generated()
+  t:add(fields.icrc_computed, range, computed):set_generated()
+  t:add(fields.icrc_status, range, computed == carried and 1 or 0):set_generated()
   if computed ~= carried then
-    item:add_proto_expert_info(ex.icrc, string.format("ICRC 0x%08X, computed 0x%08X (IBTA Annex A17)", carried, computed))
+    item:add_proto_expert_info(notes.icrc, string.format("ICRC 0x%08X, computed 0x%08X (IBTA Annex A17)", carried, computed))
   end
+end
+
+-- The RoCEv2 packet whose BTH is at byte bth: its ICRC checked, when the preference is on and the
+-- capture holds the packet whole after a UDP header (RoCEv2, not InfiniBand).
+local function check_roce(src, bth, lengths, tree)
+  local udp, finish = datagram(src, bth, lengths)
+  if not mprt.prefs.check_icrc or udp == nil or finish > src:len() or finish - ICRC_LENGTH < bth + BTH_LENGTH then
+    return
+  end
+  local t = tree:add(roce, src(finish - ICRC_LENGTH, ICRC_LENGTH))
+  check_icrc(t, t, src, udp, bth, finish - ICRC_LENGTH, roce_fields, roce_ex)
 end
 
 local function dissect(src, bth, code, lengths, pinfo, tree)
@@ -487,7 +512,7 @@ local function dissect(src, bth, code, lengths, pinfo, tree)
           .. op.name .. " carries none")
       end
       if icrc + ICRC_LENGTH <= captured then
-        check_icrc(t, t:add_le(pf.icrc, src(icrc, ICRC_LENGTH)), src, udp, bth, icrc)
+        check_icrc(t, t:add_le(pf.icrc, src(icrc, ICRC_LENGTH)), src, udp, bth, icrc, pf, ex)
       else
         whole = false
       end
@@ -505,6 +530,8 @@ function mprt.dissector(tvb, pinfo, tree)
     local code = fi.value
     if code >= RANGE_FIRST and code <= RANGE_LAST then
       dissect(fi.source or tvb, fi.offset, code, lengths, pinfo, tree)
+    else
+      check_roce(fi.source or tvb, fi.offset, lengths, tree)
     end
   end
 end

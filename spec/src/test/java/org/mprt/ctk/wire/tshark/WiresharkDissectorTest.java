@@ -1,6 +1,7 @@
 package org.mprt.ctk.wire.tshark;
 
 import static org.assertj.core.api.Assertions.assertThat;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -25,6 +26,7 @@ import java.util.stream.Stream;
 import org.junit.jupiter.api.BeforeAll;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
+import org.mprt.ctk.wire.ClassicPcap;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.HeaderLayout;
 import org.mprt.ctk.wire.Profile;
@@ -72,6 +74,12 @@ class WiresharkDissectorTest {
     private static final String BAD = "0";
     private static final String GOOD = "1";
     private static final String UNVERIFIED = "2";
+    private static final String MPRT_ICRC = "MPRT-WIRE-007";
+    private static final String ROCE_ICRC = "ROCE-ICRC-001";
+    /** Where the dissector shows the ICRC's status, for each requirement's packets. */
+    private static final Map<String, String> ICRC_STATUS = Map.of(MPRT_ICRC, "mprt.icrc", ROCE_ICRC, "roce_icrc")
+        .entrySet().stream().collect(Collectors.toMap(Map.Entry::getKey, e -> e.getValue() + ".status"));
+    private static final List<Opcode> ROCEV2 = OpcodeTable.all().stream().filter(o -> o.profile() == Profile.ROCEV2).toList();
     private static final List<String> COLUMNS = List.of("frame.number", "_ws.col.Protocol", "_ws.col.Info", "_ws.expert");
 
     @TempDir
@@ -143,19 +151,21 @@ class WiresharkDissectorTest {
     void shouldFindMprtInsideEveryLinkTypeAndEncapsulationOfTheKitsCaptures() throws IOException, InterruptedException {
         final Path dissector = dissector(WiresharkDissector.lua());
         final List<String> fields = List.of("frame.number", "_ws.col.Protocol", "_ws.expert", "infiniband.bth.opcode",
-            "mprt.icrc.status");
+            "mprt.icrc.status", "roce_icrc.status");
         final List<String> found = new ArrayList<>();
         int captures = 0;
-        int judgedIcrc = 0;
+        final Map<String, Integer> judgedIcrc = new TreeMap<>();
         try (Stream<Path> files = Stream.of("wire", "live").flatMap(WiresharkDissectorTest::capturesIn)) {
             for (final Path capture : (Iterable<Path>) files::iterator) {
                 captures++;
                 int mprt = 0;
-                final Set<Long> badIcrc = new TreeSet<>();
+                final Map<String, Set<Long>> badIcrc = Map.of(MPRT_ICRC, new TreeSet<>(), ROCE_ICRC, new TreeSet<>());
                 for (final String[] row : Tshark.fields(capture, fields, luaScript(dissector))) {
-                    if (cell(row, fields, "mprt.icrc.status").equals(BAD)) {
-                        badIcrc.add(Long.parseLong(row[0]));
-                    }
+                    badIcrc.forEach((requirement, bad) -> {
+                        if (cell(row, fields, ICRC_STATUS.get(requirement)).equals(BAD)) {
+                            bad.add(Long.parseLong(row[0]));
+                        }
+                    });
                     final String[] opcodes = cell(row, fields, "infiniband.bth.opcode").split(",");
                     final int opcode = opcodes[0].isEmpty() ? -1 : Integer.parseInt(opcodes[opcodes.length - 1]);
                     final boolean isMprt = opcode >= OpcodeTable.MPRT_RANGE_FIRST && opcode <= OpcodeTable.MPRT_RANGE_LAST;
@@ -168,31 +178,34 @@ class WiresharkDissectorTest {
                 if (capture.getFileName().toString().startsWith("mprt-") && mprt == 0) {
                     found.add(capture + ": no MPRT packet found");
                 }
-                final Optional<Set<Long>> failing = expectedIcrcFailures(capture);
-                if (failing.isPresent()) {
-                    judgedIcrc++;
-                    if (!failing.get().equals(badIcrc)) {
-                        found.add(capture + ": frames " + badIcrc + " shown with a bad ICRC, where the kit's verdict"
-                            + " has MPRT-WIRE-007 fail at frames " + failing.get());
+                for (final String requirement : badIcrc.keySet()) {
+                    final Optional<Set<Long>> failing = expectedFailures(capture, requirement);
+                    if (failing.isPresent()) {
+                        judgedIcrc.merge(requirement, 1, Integer::sum);
+                        if (!failing.get().equals(badIcrc.get(requirement))) {
+                            found.add(capture + ": frames " + badIcrc.get(requirement) + " shown with a bad ICRC, where"
+                                + " the kit's verdict has " + requirement + " fail at frames " + failing.get());
+                        }
                     }
                 }
             }
         }
         assertThat(captures).isGreaterThan(20);
-        assertThat(judgedIcrc).isGreaterThan(10);
+        assertThat(judgedIcrc.get(MPRT_ICRC)).isGreaterThan(10);
+        assertThat(judgedIcrc.get(ROCE_ICRC)).isGreaterThan(1);
         assertThat(found).isEmpty();
     }
 
     /**
-     * The frames whose ICRC the capture's expected verdict says is wrong (none when MPRT-WIRE-007
-     * passes), or nothing when it does not judge MPRT-WIRE-007.
+     * The frames at which the capture's expected verdict fails the requirement (none when it passes),
+     * or nothing when the verdict does not judge it.
      */
-    private static Optional<Set<Long>> expectedIcrcFailures(final Path capture) throws IOException {
+    private static Optional<Set<Long>> expectedFailures(final Path capture, final String requirement) throws IOException {
         final Path expected = capture.resolveSibling(capture.getFileName().toString().replaceAll("\\.pcap(ng)?$", ".expected.json"));
         if (!Files.exists(expected)) {
             return Optional.empty();
         }
-        final Matcher m = Pattern.compile("\"MPRT-WIRE-007\":\\s*(?:\"(\\w+)\"|\\{\\s*\"outcome\":\\s*\"fail\",\\s*"
+        final Matcher m = Pattern.compile("\"" + requirement + "\":\\s*(?:\"(\\w+)\"|\\{\\s*\"outcome\":\\s*\"fail\",\\s*"
             + "\"frames\":\\s*\\[([^\\]]*)\\])").matcher(Files.readString(expected));
         if (!m.find()) {
             return Optional.empty();
@@ -262,8 +275,22 @@ class WiresharkDissectorTest {
 
     @Test
     void shouldCheckTheIcrcAsTheKitDoesWhateverTheNetworkRewrote() throws IOException, InterruptedException {
-        final List<byte[]> frames = rewritten(randomFrames(MPRT).subList(0, ICRC_FRAMES));
-        assertThat(icrcDisagreements(frames, dissector(WiresharkDissector.lua()))).isEmpty();
+        final Path dissector = dissector(WiresharkDissector.lua());
+        assertThat(icrcDisagreements(rewritten(randomFrames(MPRT).subList(0, ICRC_FRAMES)), dissector, "mprt.icrc")).isEmpty();
+        assertThat(icrcDisagreements(rewritten(randomFrames(ROCEV2).subList(0, ICRC_FRAMES)), dissector, "roce_icrc")).isEmpty();
+    }
+
+    @Test
+    void shouldFindTheIcrcOfEveryRoceFrameFromRealNicsGood() throws IOException, InterruptedException {
+        assumeTrue(Files.isReadable(ClassicPcap.EXTERNAL_CAPTURE),
+            "skipped: the external capture " + ClassicPcap.EXTERNAL_CAPTURE.toAbsolutePath().normalize() + " is absent");
+        // Its ACKs leave from UDP port 69, which Wireshark would otherwise take for TFTP.
+        final List<String> options = new ArrayList<>(luaScript(dissector(WiresharkDissector.lua())));
+        options.addAll(List.of("--disable-protocol", "tftp"));
+        final Map<String, Long> statuses = Tshark.fields(ClassicPcap.EXTERNAL_CAPTURE, List.of("frame.number",
+            "roce_icrc.status"), options).stream().collect(Collectors.groupingBy(row -> row[1], TreeMap::new, Collectors.counting()));
+        // The other 18 frames are TCP, ARP and ICMPv6.
+        assertThat(statuses).isEqualTo(Map.of("", 18L, GOOD, 105L));
     }
 
     @Test
@@ -274,7 +301,8 @@ class WiresharkDissectorTest {
         // The IPv4 header checksum's second byte left out of the ones.
         final String wrong = lua.replace("IPV4 = { " + ipv4 + " }", "IPV4 = { " + ipv4.substring(0, ipv4.lastIndexOf(',')) + " }");
         assertThat(wrong).isNotEqualTo(lua);
-        final List<String> found = icrcDisagreements(rewritten(randomFrames(MPRT).subList(0, ICRC_FRAMES)), dissector(wrong));
+        final List<String> found = icrcDisagreements(rewritten(randomFrames(MPRT).subList(0, ICRC_FRAMES)), dissector(wrong),
+            "mprt.icrc");
         assertThat(found).isNotEmpty().allMatch(d -> d.contains("mprt.icrc"));
     }
 
@@ -311,9 +339,11 @@ class WiresharkDissectorTest {
     }
 
     /** Where Wireshark with the dissector shows a frame's ICRC status or computed ICRC otherwise than the kit: one line each. */
-    private static List<String> icrcDisagreements(final List<byte[]> frames, final Path dissector)
+    private static List<String> icrcDisagreements(final List<byte[]> frames, final Path dissector, final String prefix)
         throws IOException, InterruptedException {
-        final List<String> fields = List.of("frame.number", "mprt.icrc.status", "mprt.icrc.computed", "_ws.expert");
+        final String statusField = prefix + ".status";
+        final String computedField = prefix + ".computed";
+        final List<String> fields = List.of("frame.number", statusField, computedField, "_ws.expert");
         final List<String[]> rows = Tshark.fields(Tshark.pcapOf(frames, work), fields, luaScript(dissector));
         assertThat(rows).hasSameSizeAs(frames);
         final DecodedPacket packet = new DecodedPacket();
@@ -325,14 +355,13 @@ class WiresharkDissectorTest {
             final String computed = packet.isIcrcChecked() ? Long.toString(packet.icrcComputed() & 0xFFFF_FFFFL) : "";
             statuses.merge(status, 1, Integer::sum);
             final String[] row = rows.get(n);
-            if (!cell(row, fields, "mprt.icrc.status").equals(status)
-                || !normalised(cell(row, fields, "mprt.icrc.computed")).equals(computed)) {
-                found.add("frame " + (n + 1) + ": mprt.icrc.status " + cell(row, fields, "mprt.icrc.status")
-                    + " and mprt.icrc.computed " + cell(row, fields, "mprt.icrc.computed") + ", decoded as " + status
-                    + " and " + computed);
+            if (!cell(row, fields, statusField).equals(status) || !normalised(cell(row, fields, computedField)).equals(computed)) {
+                found.add("frame " + (n + 1) + ": " + statusField + " " + cell(row, fields, statusField) + " and "
+                    + computedField + " " + cell(row, fields, computedField) + ", decoded as " + status + " and " + computed);
             }
             if (status.equals(BAD) != cell(row, fields, "_ws.expert").contains("computed 0x")) {
-                found.add("frame " + (n + 1) + ": mprt.icrc.status " + status + " and expert notes " + cell(row, fields, "_ws.expert"));
+                found.add("frame " + (n + 1) + ": " + statusField + " " + status + " and expert notes "
+                    + cell(row, fields, "_ws.expert"));
             }
         }
         assertThat(statuses).containsKeys(GOOD, BAD);
