@@ -88,6 +88,7 @@ class WiresharkDissectorTest {
     @BeforeAll
     static void requireTshark() throws IOException, InterruptedException {
         Tshark.assumeInstalled();
+        Tshark.assumeLuaScriptsRun(Path.of("..", "captures", "wire", "mprt-clean.pcap"), work);
     }
 
     @Test
