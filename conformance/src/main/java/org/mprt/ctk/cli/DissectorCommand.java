@@ -15,9 +15,12 @@ import picocli.CommandLine.Option;
     description = {"Write a Wireshark dissector for MPRT (Lua), made from the kit's wire codec.",
         "Wireshark shows MPRT packets as RoCEv2 with an unknown opcode; with it, a",
         "capture's MPRT headers, payload and ICRC are shown and filterable by the field",
-        "names the verdicts use (mprt.mdeth.path_id == 3):",
+        "names the verdicts use (mprt.mdeth.path_id == 3), and the ICRC of MPRT and RoCEv2",
+        "packets is checked as the kit checks it (mprt.icrc.status == 0 or",
+        "roce_icrc.status == 0: a bad one; preference mprt.check_icrc turns it off):",
         "  ./ctk dissector --out mprt.lua && wireshark -X lua_script:mprt.lua capture.pcap",
-        "spec/wireshark/mprt.lua is the same file, kept in the repository."},
+        "spec/wireshark/mprt.lua is the same file, kept in the repository. Wireshark 4.4",
+        "runs no Lua script for root: open captures as a user."},
     footer = ExitCodes.FOOTER)
 final class DissectorCommand implements Callable<Integer> {
 
