@@ -189,8 +189,9 @@ public final class HtmlReport {
         w.write("<p>The frames the failed requirements cite (the first " + MAX_FRAMES + " at most), decoded from the"
             + " capture; highlighted rows are the fields the explanations name.</p>\n");
         final String file = wiresharkArgument(j.capture().file());
-        w.write("<p>The same frames in Wireshark, MPRT's headers shown by the kit's dissector (<code>ctk dissector --out"
-            + " mprt.lua</code>): <code>wireshark -X lua_script:mprt.lua " + esc(file) + "</code>"
+        w.write("<p>The same frames in Wireshark, MPRT's headers shown and each packet's ICRC checked by the kit's"
+            + " dissector (<code>ctk dissector --out mprt.lua</code>; a bad ICRC: <code>mprt.icrc.status == 0</code>,"
+            + " <code>roce_icrc.status == 0</code>): <code>wireshark -X lua_script:mprt.lua " + esc(file) + "</code>"
             + (file.equals(CAPTURE) ? " (" + CAPTURE + ": the capture, saved as a file)" : "") + ", display filter <code>"
             + esc(displayFilter(cited.keySet())) + "</code>.</p>\n");
         FrameTables.write(j.frames(), cited, w);

@@ -104,7 +104,8 @@ class HtmlReportTest {
         // The same frames, as a display filter for Wireshark with the kit's dissector.
         final String filter = failing.stream().limit(HtmlReport.MAX_FRAMES).map(f -> "frame.number == " + f)
             .collect(java.util.stream.Collectors.joining(" || "));
-        assertThat(d.getDocumentElement().getTextContent()).contains("wireshark -X lua_script:mprt.lua", filter);
+        assertThat(d.getDocumentElement().getTextContent()).contains("wireshark -X lua_script:mprt.lua", filter,
+            "mprt.icrc.status == 0", "roce_icrc.status == 0");
     }
 
     @Test
