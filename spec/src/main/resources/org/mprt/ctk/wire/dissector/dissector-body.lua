@@ -165,13 +165,17 @@ local function ones(bytes, header, offsets)
   end
 end
 
+-- The CRC register after the ones that stand in for the LRH, where every ICRC starts.
+local LRH_ONES = {}
+for k = 1, ICRC_ONES do
+  LRH_ONES[k] = 0xFF
+end
+local AFTER_LRH = crc32_update(0xFFFFFFFF, LRH_ONES)
+
 -- The ICRC of the packet whose IP header (version 4 or 6) starts at byte ip, its UDP header at udp
 -- and its BTH at bth, over the bytes before byte icrc.
 local function icrc_of(src, ip, version, udp, bth, icrc)
-  local crc = 0xFFFFFFFF
-  for _ = 1, ICRC_ONES do
-    crc = crc32_update(crc, { 0xFF })
-  end
+  local crc = AFTER_LRH
   local chunk = 4096 -- string.byte returns one value per byte: a whole packet at once could overflow Lua's stack
   local s = src:raw(ip, icrc - ip)
   for from = 1, #s, chunk do
@@ -192,16 +196,16 @@ local function icrc_of(src, ip, version, udp, bth, icrc)
 end
 
 -- The IP header that holds the UDP datagram of udp_length bytes at byte udp: its offset and
--- version; or nil and why the ICRC cannot be placed: no IP header leads straight to the UDP header
--- (an IPv6 extension header between them, or IP reassembled elsewhere), or the IP header gives the
--- datagram another length.
+-- version; or nil, nil and why the ICRC cannot be placed: no IP header leads straight to the UDP
+-- header (an IPv6 extension header between them, or IP reassembled elsewhere), or the IP header
+-- gives the datagram another length.
 local function network_of(src, udp, udp_length)
   for _, fi in ipairs({ ipv4_header() }) do
     local header = 4 * value(src, fi.offset, IPV4_IHL)
     if fi.offset + header == udp then
       local given = value(src, fi.offset, IPV4_TOTAL_LENGTH) - header
       if given ~= udp_length then
-        return nil, "the UDP length is " .. udp_length .. " where the IPv4 header leaves " .. given .. " bytes"
+        return nil, nil, "the UDP length is " .. udp_length .. " where the IPv4 header leaves " .. given .. " bytes"
       end
       return fi.offset, 4
     end
@@ -210,12 +214,12 @@ local function network_of(src, udp, udp_length)
     if fi.offset + IPV6_LENGTH == udp then
       local given = value(src, fi.offset, IPV6_PAYLOAD_LENGTH)
       if given ~= udp_length then
-        return nil, "the UDP length is " .. udp_length .. " where the IPv6 header gives " .. given
+        return nil, nil, "the UDP length is " .. udp_length .. " where the IPv6 header gives " .. given
       end
       return fi.offset, 6
     end
   end
-  return nil, "no IPv4 or IPv6 header leads straight to the UDP header"
+  return nil, nil, "no IPv4 or IPv6 header leads straight to the UDP header"
 end
 
 -- Adds the ICRC's status to tree t: Good or Bad with the ICRC computed, or Unverified when the
@@ -227,13 +231,13 @@ local function check_icrc(t, item, src, udp, bth, icrc, fields, notes)
     t:add(fields.icrc_status, range, 2):set_generated()
     return
   end
-  local ip, version = nil, "no UDP header was found before the BTH"
+  local ip, version, why = nil, nil, "no UDP header was found before the BTH"
   if udp ~= nil then
-    ip, version = network_of(src, udp, icrc + ICRC_LENGTH - udp)
+    ip, version, why = network_of(src, udp, icrc + ICRC_LENGTH - udp)
   end
   if ip == nil then
     t:add(fields.icrc_status, range, 2):set_generated()
-    item:add_proto_expert_info(notes.unverified, "ICRC not checked: " .. version)
+    item:add_proto_expert_info(notes.unverified, "ICRC not checked: " .. why)
     return
   end
   local computed = icrc_of(src, ip, version, udp, bth, icrc)
