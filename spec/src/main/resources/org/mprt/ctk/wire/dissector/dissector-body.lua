@@ -138,7 +138,9 @@ do
   end
 end
 
--- The CRC-32 of IEEE 802.3 (reflected polynomial 0xEDB88320), a byte at a time.
+-- The CRC-32 of IEEE 802.3 (reflected polynomial 0xEDB88320), a byte at a time: CRC32[x] is the
+-- table of one byte x, and STEP[256 * r + b] that of the register's low byte r XOR the packet's byte
+-- b, so that a byte costs one bitwise call (they are calls before Lua 5.3) and the rest is arithmetic.
 local CRC32 = {}
 for i = 0, 255 do
   local c = i
@@ -151,10 +153,19 @@ for i = 0, 255 do
   end
   CRC32[i] = c
 end
+local STEP = {}
+for r = 0, 255 do
+  for b = 0, 255 do
+    STEP[256 * r + b] = CRC32[bxor(r, b)]
+  end
+end
 
+-- The register after the bytes. It is kept within 0 to 0xFFFFFFFF (the bit library of Lua 5.1
+-- answers with signed numbers), so that % and / shift it exactly.
 local function crc32_update(crc, bytes)
   for k = 1, #bytes do
-    crc = bxor(rshift(crc, 8), CRC32[band(bxor(crc, bytes[k]), 0xFF)])
+    local low = crc % 256
+    crc = bxor((crc - low) / 256, STEP[256 * low + bytes[k]]) % 4294967296
   end
   return crc
 end
