@@ -1,5 +1,7 @@
 package org.mprt.ctk.wire.tshark;
 
+import static org.mprt.ctk.wire.Processes.run;
+
 import java.io.IOException;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
@@ -7,9 +9,10 @@ import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
 import java.util.Map;
-import java.util.concurrent.TimeUnit;
 import java.util.regex.Pattern;
 import org.junit.jupiter.api.Assumptions;
+import org.mprt.ctk.wire.Processes;
+import org.mprt.ctk.wire.Processes.Result;
 
 /**
  * Runs Wireshark's command-line tools for the cross-check test, installing them first when they
@@ -49,13 +52,13 @@ final class Tshark {
             """);
         final Result result = run(List.of("tshark", "-n", "-r", capture.toString(), "-c", "1", "-X", "lua_script:" + probe,
             "-T", "fields", "-e", "ctkprobe.seen"), 60);
-        Assumptions.assumeTrue(result.exitCode == 0, () -> "skipped: this tshark runs no Lua script"
-            + (isRootQuietly() ? " for root (run the tests as a user)" : "") + ": " + result.stderr.strip());
+        Assumptions.assumeTrue(result.exitCode() == 0, () -> "skipped: this tshark runs no Lua script"
+            + (isRootQuietly() ? " for root (run the tests as a user)" : "") + ": " + result.stderr().strip());
     }
 
     private static boolean isRootQuietly() {
         try {
-            return isRoot();
+            return Processes.isRoot();
         } catch (final IOException e) {
             return false;
         } catch (final InterruptedException e) {
@@ -69,37 +72,17 @@ final class Tshark {
         if (present()) {
             return true;
         }
-        if (!isRoot() || run(List.of("sh", "-c", "command -v apt-get"), 10).exitCode != 0) {
-            return false;
-        }
         // Answer wireshark-common's question (may non-root users capture?) before it is asked.
-        run(List.of("sh", "-c",
-            "echo 'wireshark-common wireshark-common/install-setuid boolean false' | debconf-set-selections; "
-                + "DEBIAN_FRONTEND=noninteractive apt-get -o DPkg::Lock::Timeout=300 install -y tshark"), 900);
+        Processes.installWhereAllowed("echo 'wireshark-common wireshark-common/install-setuid boolean false'"
+            + " | debconf-set-selections; ", List.of("tshark"));
         return present();
-    }
-
-    static Result run(final List<String> command, final long timeoutSeconds) throws IOException, InterruptedException {
-        // stderr goes to a file so that a chatty command (apt-get) cannot block on a full pipe.
-        final Path stderr = Files.createTempFile("tshark", ".err");
-        try {
-            final Process process = new ProcessBuilder(command).redirectError(stderr.toFile()).start();
-            final String stdout = new String(process.getInputStream().readAllBytes(), StandardCharsets.UTF_8);
-            if (!process.waitFor(timeoutSeconds, TimeUnit.SECONDS)) {
-                process.destroyForcibly();
-                throw new IOException(String.join(" ", command) + " did not finish in " + timeoutSeconds + " s");
-            }
-            return new Result(process.exitValue(), stdout, Files.readString(stderr, StandardCharsets.UTF_8));
-        } finally {
-            Files.deleteIfExists(stderr);
-        }
     }
 
     /** Converts a text2pcap hex dump into a pcap with Ethernet link type. */
     static void text2pcap(final Path hexDump, final Path pcap) throws IOException, InterruptedException {
         final Result result = run(List.of("text2pcap", "-q", hexDump.toString(), pcap.toString()), 60);
-        if (result.exitCode != 0) {
-            throw new IOException("text2pcap failed: " + result.stderr);
+        if (result.exitCode() != 0) {
+            throw new IOException("text2pcap failed: " + result.stderr());
         }
     }
 
@@ -193,11 +176,11 @@ final class Tshark {
         }
         command.addAll(output);
         final Result result = run(command, 120);
-        if (result.exitCode != 0) {
-            throw new IOException("tshark failed: " + result.stderr);
+        if (result.exitCode() != 0) {
+            throw new IOException("tshark failed: " + result.stderr());
         }
         final List<String> lines = new ArrayList<>();
-        for (final String line : result.stdout.split("\n")) {
+        for (final String line : result.stdout().split("\n")) {
             if (!line.isEmpty()) {
                 lines.add(line);
             }
@@ -206,13 +189,6 @@ final class Tshark {
     }
 
     private static boolean present() throws IOException, InterruptedException {
-        return run(List.of("sh", "-c", "command -v tshark && command -v text2pcap"), 10).exitCode == 0;
-    }
-
-    private static boolean isRoot() throws IOException, InterruptedException {
-        return "0".equals(run(List.of("id", "-u"), 10).stdout.trim());
-    }
-
-    record Result(int exitCode, String stdout, String stderr) {
+        return run(List.of("sh", "-c", "command -v tshark && command -v text2pcap"), 10).exitCode() == 0;
     }
 }
