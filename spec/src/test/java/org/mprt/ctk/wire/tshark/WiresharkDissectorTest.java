@@ -57,8 +57,10 @@ import org.mprt.ctk.wire.vector.VectorLoader;
  * Wireshark running the dissector the kit writes ({@code WiresharkDissector}) shows every MPRT field
  * as the kit's decoder reads it: every header field and record, the payload and the ICRC, of random
  * frames of each MPRT opcode, of every MPRT test vector, and of frames cut anywhere after their BTH;
- * it finds MPRT in every link type and encapsulation of the kit's captures; and a dissector made from
- * a wrongly placed field is told apart.
+ * it finds MPRT in every link type and encapsulation of the kit's captures; it checks the ICRC of
+ * MPRT and RoCEv2 packets as the kit does, a bad one where the kit's verdicts fail MPRT-WIRE-007 or
+ * ROCE-ICRC-001, a good one on every frame of real NICs; and a dissector made from a wrongly placed
+ * field, or one that takes a variant byte for invariant, is told apart.
  */
 class WiresharkDissectorTest {
 
