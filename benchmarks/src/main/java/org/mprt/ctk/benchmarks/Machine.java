@@ -11,9 +11,9 @@ import java.util.stream.Collectors;
 import java.util.stream.Stream;
 
 /**
- * The machine a benchmark ran on, printed with its numbers: the same pass takes 0.9 s on one
- * processor and 1.4 s on another, largely through the kernels the JVM picks for the ICRC's CRC-32
- * and the reports' SHA-256, so a number is only read together with the processor and the runtime.
+ * The machine a benchmark ran on, printed with its numbers: the same pass took 0.9 s on one
+ * processor and 1.4 s on another, so a number is only read together with the processor, the
+ * features that pick the JVM's kernels for the ICRC's CRC-32 and the reports' SHA-256, and the runtime.
  */
 record Machine(String processor, List<String> features, String runtime) {
 
