@@ -92,8 +92,9 @@ public final class WiresharkDissector {
             -- tree with the extension headers, the payload and the ICRC, fields to filter on (for
             -- example mprt.mdeth.path_id == 3, or mprt.icrc.status == 0 for a bad ICRC), the opcode's
             -- name in the Info column, and expert notes for reserved fields that are not zero and for a
-            -- bad ICRC. Checking the ICRC takes time on large captures: the preference "Check the ICRC"
-            -- (mprt.check_icrc) turns it off.
+            -- bad ICRC. It checks the ICRC of RoCEv2 packets too (roce_icrc.status), which Wireshark
+            -- shows without checking. Checking takes time on large captures: the preference "Check the
+            -- ICRC" (mprt.check_icrc) turns it off. Wireshark 4.4 runs no Lua script for root.
 
             """);
         constants(out);
