@@ -7,6 +7,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.List;
+import org.junit.jupiter.api.Assumptions;
 
 /**
  * Test-only reader of classic pcap files (24-byte global header, 16-byte record headers, either
@@ -21,6 +22,12 @@ public final class ClassicPcap {
     private static final int LINKTYPE_ETHERNET = 1;
 
     private ClassicPcap() {
+    }
+
+    /** Skips the test unless the external capture is beside the project (it is not copied into it). */
+    public static void assumeExternalCapture() {
+        Assumptions.assumeTrue(Files.isReadable(EXTERNAL_CAPTURE),
+            "skipped: the external capture " + EXTERNAL_CAPTURE.toAbsolutePath().normalize() + " is absent");
     }
 
     /** Every frame's captured bytes, in file order (frame number = index + 1). */

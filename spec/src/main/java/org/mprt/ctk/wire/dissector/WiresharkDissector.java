@@ -144,13 +144,10 @@ public final class WiresharkDissector {
             -- those below, by their offsets from their header's start, and IPV6_VARIANT_BITS of IPv6's first.
             """);
         out.append("local ICRC_ONES = ").append(Icrc.LRH_LENGTH).append('\n');
-        out.append("local ICRC_VARIANT = {");
-        for (final Icrc.VariantHeader header : Icrc.VariantHeader.values()) {
-            out.append(' ').append(header.name()).append(" = { ").append(Arrays.stream(Icrc.variantBytes(header))
-                .mapToObj(Integer::toString).collect(Collectors.joining(", "))).append(" },");
-        }
-        out.setLength(out.length() - 1);
-        out.append(" }\n");
+        out.append("local ICRC_VARIANT = { ").append(Arrays.stream(Icrc.VariantHeader.values())
+            .map(h -> h.name() + " = { " + Arrays.stream(Icrc.variantBytes(h)).mapToObj(Integer::toString)
+                .collect(Collectors.joining(", ")) + " }")
+            .collect(Collectors.joining(", "))).append(" }\n");
         out.append(String.format("local IPV6_VARIANT_BITS = 0x%02X%n", Icrc.IPV6_VARIANT_BITS_OF_FIRST_BYTE));
         out.append("local IPV4_IHL = ").append(row(Ipv4Flyweight.IHL)).append('\n');
         out.append("local IPV4_TOTAL_LENGTH = ").append(row(Ipv4Flyweight.TOTAL_LENGTH)).append('\n');

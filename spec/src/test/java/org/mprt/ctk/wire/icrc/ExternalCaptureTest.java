@@ -1,11 +1,9 @@
 package org.mprt.ctk.wire.icrc;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
-import java.nio.file.Files;
 import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.List;
@@ -32,8 +30,7 @@ class ExternalCaptureTest {
 
     @BeforeAll
     static void readCapture() throws IOException {
-        assumeTrue(Files.isReadable(ClassicPcap.EXTERNAL_CAPTURE),
-            "skipped: the external capture " + ClassicPcap.EXTERNAL_CAPTURE.toAbsolutePath().normalize() + " is absent");
+        ClassicPcap.assumeExternalCapture();
         frames = ClassicPcap.readFrames(ClassicPcap.EXTERNAL_CAPTURE);
     }
 

@@ -126,6 +126,13 @@ final class Tshark {
             }
             rows.add(row);
         }
+        printedColumns(pcap, options, fieldNames, rows);
+        return rows;
+    }
+
+    /** Puts in {@code rows} the columns of {@link #COLUMNS} that {@code fieldNames} asks for, as tshark prints them. */
+    private static void printedColumns(final Path pcap, final List<String> options, final List<String> fieldNames,
+                                       final List<String[]> rows) throws IOException, InterruptedException {
         final List<Integer> columns = new ArrayList<>();
         final List<String> formats = new ArrayList<>(List.of("\"No.\",\"%m\""));
         for (int i = 0; i < fieldNames.size(); i++) {
@@ -135,23 +142,22 @@ final class Tshark {
                 formats.add(format);
             }
         }
-        if (!columns.isEmpty()) {
-            final List<String> printed = tshark(pcap, options, List.of("-o", "gui.column.format:" + String.join(",", formats),
-                "-T", "tabs"));
-            if (printed.size() != rows.size()) {
-                throw new IOException("tshark printed " + printed.size() + " frames' columns and " + rows.size() + " frames' fields");
-            }
-            for (int n = 0; n < rows.size(); n++) {
-                final String[] cells = printed.get(n).split("\t", -1);
-                for (int k = 0; k < columns.size(); k++) {
-                    final int column = columns.get(k);
-                    if (column < rows.get(n).length) {
-                        rows.get(n)[column] = k + 1 < cells.length ? cells[k + 1] : "";
-                    }
+        if (columns.isEmpty()) {
+            return;
+        }
+        final List<String> printed = tshark(pcap, options, List.of("-o", "gui.column.format:" + String.join(",", formats),
+            "-T", "tabs"));
+        if (printed.size() != rows.size()) {
+            throw new IOException("tshark printed " + printed.size() + " frames' columns and " + rows.size() + " frames' fields");
+        }
+        for (int n = 0; n < rows.size(); n++) {
+            final String[] cells = printed.get(n).split("\t", -1);
+            for (int k = 0; k < columns.size(); k++) {
+                if (columns.get(k) < rows.get(n).length) {
+                    rows.get(n)[columns.get(k)] = k + 1 < cells.length ? cells[k + 1] : "";
                 }
             }
         }
-        return rows;
     }
 
     private static List<String> fieldArguments(final List<String> fieldNames) {

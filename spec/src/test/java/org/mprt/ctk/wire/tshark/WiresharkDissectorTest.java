@@ -1,7 +1,6 @@
 package org.mprt.ctk.wire.tshark;
 
 import static org.assertj.core.api.Assertions.assertThat;
-import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.IOException;
 import java.nio.ByteBuffer;
@@ -285,8 +284,7 @@ class WiresharkDissectorTest {
 
     @Test
     void shouldFindTheIcrcOfEveryRoceFrameFromRealNicsGood() throws IOException, InterruptedException {
-        assumeTrue(Files.isReadable(ClassicPcap.EXTERNAL_CAPTURE),
-            "skipped: the external capture " + ClassicPcap.EXTERNAL_CAPTURE.toAbsolutePath().normalize() + " is absent");
+        ClassicPcap.assumeExternalCapture();
         // Its ACKs leave from UDP port 69, which Wireshark would otherwise take for TFTP.
         final List<String> options = new ArrayList<>(luaScript(dissector(WiresharkDissector.lua())));
         options.addAll(List.of("--disable-protocol", "tftp"));
@@ -354,7 +352,7 @@ class WiresharkDissectorTest {
         final Map<String, Integer> statuses = new TreeMap<>();
         for (int n = 0; n < frames.size(); n++) {
             PacketDecoder.decodeEthernet(frames.get(n), 0, frames.get(n).length, packet);
-            final String status = !packet.isIcrcChecked() ? UNVERIFIED : packet.icrcMatches() ? GOOD : BAD;
+            final String status = icrcStatus(packet);
             final String computed = packet.isIcrcChecked() ? Long.toString(packet.icrcComputed() & 0xFFFF_FFFFL) : "";
             statuses.merge(status, 1, Integer::sum);
             final String[] row = rows.get(n);
@@ -482,7 +480,7 @@ class WiresharkDissectorTest {
         if (held && packet.icrcOffset() + Icrc.ICRC_LENGTH <= captured) {
             values.get(fields.indexOf("mprt.icrc")).add(Long.toString(Icrc.read(buffer, packet.icrcOffset()) & 0xFFFF_FFFFL));
             values.get(fields.indexOf("mprt.icrc.computed")).add(Long.toString(packet.icrcComputed() & 0xFFFF_FFFFL));
-            values.get(fields.indexOf("mprt.icrc.status")).add(packet.icrcMatches() ? GOOD : BAD);
+            values.get(fields.indexOf("mprt.icrc.status")).add(icrcStatus(packet));
         }
         final int reservedNotZero = (int) fields.stream().filter(WiresharkDissectorTest::isReserved)
             .flatMap(f -> values.get(fields.indexOf(f)).stream()).filter(v -> !v.equals("0")).count();
@@ -491,6 +489,11 @@ class WiresharkDissectorTest {
             info.add(" nak_code=" + MprtNakCode.of(ext.mneth().nakCode()).name() + " ");
         }
         return new Expected(values.stream().map(v -> String.join(",", v)).toList(), reservedNotZero, info);
+    }
+
+    /** The ICRC status the dissector should show for a packet as the kit decodes it. */
+    private static String icrcStatus(final DecodedPacket packet) {
+        return !packet.isIcrcChecked() ? UNVERIFIED : packet.icrcMatches() ? GOOD : BAD;
     }
 
     private static boolean isReserved(final String field) {
