@@ -103,6 +103,8 @@ public final class VerdictBenchmark {
         queuePairs(dir, frames);
         // Last: the many connections' state would otherwise still be settling while the heap is measured.
         connections(dir, small, full, frames);
+        // After everything else: the mapped file's buffers give the reader's calls a second receiver class.
+        readMethods(full, frames);
     }
 
     /**
@@ -193,6 +195,27 @@ public final class VerdictBenchmark {
     }
 
     /**
+     * The pass with every rule over whole frames with the file copied, as the kit reads it, and mapped
+     * ({@code CaptureReader.openMapped}), in turn, best of {@link #RUNS} each: what mapping would be
+     * worth on this machine ({@code benchmarks/README.md} says why the kit copies).
+     */
+    private static void readMethods(final Path full, final int frames) throws IOException {
+        double copied = Double.MAX_VALUE;
+        double mapped = Double.MAX_VALUE;
+        for (int i = 0; i < RUNS; i++) {
+            final long t0 = System.nanoTime();
+            pass(full, r -> true, CaptureReader::open);
+            final long t1 = System.nanoTime();
+            pass(full, r -> true, CaptureReader::openMapped);
+            copied = Math.min(copied, (t1 - t0) / 1e9);
+            mapped = Math.min(mapped, (System.nanoTime() - t1) / 1e9);
+        }
+        System.out.printf(Locale.ROOT, "the pass over whole frames, the file copied (as the kit reads it) and mapped, in"
+            + " turn, best of %d each: copied %.2f s, %.3f M frames/s; mapped %.2f s, %.3f M frames/s; ratio mapped /"
+            + " copied %.2f%n", RUNS, copied, frames / copied / 1e6, mapped, frames / mapped / 1e6, mapped / copied);
+    }
+
+    /**
      * Where the pass's time goes: the pass with no rule, with the packet checks alone, with the
      * behavioural rules alone and with all, best of {@link #RUNS} each. When the parts add up to about
      * the whole, no cache effect between the sets hides a saving, and each set costs what it adds.
@@ -261,8 +284,18 @@ public final class VerdictBenchmark {
 
     /** One pass of the rules {@code which} accepts over the capture, without the file's digest. */
     static void pass(final Path capture, final Predicate<Rule> which) throws IOException {
+        pass(capture, which, CaptureReader::open);
+    }
+
+    /** How a pass opens its capture: copied, as the kit reads it, or mapped. */
+    @FunctionalInterface
+    private interface Opening {
+        CaptureReader open(Path capture) throws IOException;
+    }
+
+    private static void pass(final Path capture, final Predicate<Rule> which, final Opening opening) throws IOException {
         final List<Rule> rules = RuleBook.all(null, Timers.defaults()).stream().filter(which).toList();
-        try (CaptureReader reader = CaptureReader.open(capture)) {
+        try (CaptureReader reader = opening.open(capture)) {
             Judge.run(reader, rules, new CaptureState(CapturePoint.inferred(), false, Timers.defaults()),
                 List.of(new TimeSequence()));
         }
