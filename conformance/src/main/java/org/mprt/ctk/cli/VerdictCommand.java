@@ -3,6 +3,7 @@ package org.mprt.ctk.cli;
 import java.io.IOException;
 import java.net.InetAddress;
 import java.net.UnknownHostException;
+import java.nio.file.Files;
 import java.nio.file.Path;
 import java.util.ArrayList;
 import java.util.HashSet;
@@ -24,9 +25,11 @@ import picocli.CommandLine.Parameters;
 
 /** Judges capture files against the rules of both profiles. */
 @Command(name = "verdict", mixinStandardHelpOptions = true,
-    description = {"Judge one or more captures (pcap, pcapng or ERF) against every rule of the MPRT and RoCEv2 profiles.",
-        "Prints a summary per capture and writes verdict.json, verdict.html and junit.xml (the verdicts as a",
-        "JUnit XML test suite, for CI servers) under the output folder."},
+    description = {"Judge one or more captures (pcap, pcapng or ERF) against every rule of the MPRT",
+        "and RoCEv2 profiles. Prints a summary per capture and writes verdict.json,",
+        "verdict.html and junit.xml (the verdicts as a JUnit XML test suite, for CI",
+        "servers) under the output folder. On a terminal, a line on standard error shows",
+        "how far each judgement is, cleared before its summary."},
     footer = ExitCodes.FOOTER)
 final class VerdictCommand implements Callable<Integer> {
 
@@ -152,7 +155,7 @@ final class VerdictCommand implements Callable<Integer> {
                              final Set<String> folders) throws IOException {
         try (CaptureInput input = CaptureInput.of(capture, System.in)) {
             try {
-                final Judgement j = judge.judge(input.file(), input.name());
+                final Judgement j = judgedShowingProgress(judge, input);
                 String folder = input.folderName();
                 for (int n = 2; !folders.add(folder); n++) {
                     folder = input.folderName() + "-" + n;
@@ -169,6 +172,20 @@ final class VerdictCommand implements Callable<Integer> {
         } catch (final InputException e) {
             System.err.println("ctk: " + e.getMessage());
             return ExitCodes.INPUT_ERROR;
+        }
+    }
+
+    /** The judgement of {@code input}, with a progress line on standard error when the kit runs on a terminal. */
+    private static Judgement judgedShowingProgress(final CaptureJudge judge, final CaptureInput input) throws IOException {
+        if (System.console() == null) {
+            return judge.judge(input.file(), input.name());
+        }
+        final JudgementProgress progress = new JudgementProgress(input.name(), Files.size(input.file()), System::nanoTime,
+            System.err);
+        try {
+            return judge.judge(input.file(), input.name(), progress);
+        } finally {
+            progress.finish();
         }
     }
 

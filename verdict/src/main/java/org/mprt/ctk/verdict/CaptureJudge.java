@@ -14,6 +14,7 @@ import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.requirement.RequirementCatalogue;
 import org.mprt.ctk.verdict.rule.Judge;
 import org.mprt.ctk.verdict.rule.NotApplicableRule;
+import org.mprt.ctk.verdict.rule.PassObserver;
 import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.rule.RuleBook;
 import org.mprt.ctk.verdict.state.CapturePoint;
@@ -158,6 +159,18 @@ public final class CaptureJudge {
      * is judged from a copy, and named as the user gave it.
      */
     public Judgement judge(final Path capture, final String name) throws IOException {
+        return judge(capture, name, List.of());
+    }
+
+    /**
+     * As {@link #judge(Path, String)}, every frame shown after the rules to {@code watcher} too (such as
+     * the progress line {@code ctk verdict} keeps on a terminal).
+     */
+    public Judgement judge(final Path capture, final String name, final PassObserver watcher) throws IOException {
+        return judge(capture, name, List.of(watcher));
+    }
+
+    private Judgement judge(final Path capture, final String name, final List<PassObserver> watchers) throws IOException {
         final List<Rule> fresh = rules.apply(timers);
         final Judge.Counts counts;
         final String format;
@@ -170,7 +183,10 @@ public final class CaptureJudge {
             format = reader.format().label();
             state = new CaptureState(point, fromConnectionStart, timers, facts);
             try {
-                counts = Judge.run(reader, fresh, state, List.of(timeline));
+                final List<PassObserver> observers = new ArrayList<>(watchers.size() + 1);
+                observers.add(timeline);
+                observers.addAll(watchers);
+                counts = Judge.run(reader, fresh, state, observers);
             } catch (final IOException | RuntimeException e) {
                 digest.cancel();
                 throw e;
