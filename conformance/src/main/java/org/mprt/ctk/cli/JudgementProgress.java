@@ -8,10 +8,10 @@ import org.mprt.ctk.verdict.rule.PassObserver;
 
 /**
  * The line {@code ctk verdict} keeps on a terminal while it judges a capture: how far into the file
- * the pass is, the frames judged and how fast, so that a capture of many gigabytes (a minute and
- * more on one core) does not look like a hung run. Rewritten in place at most once a
- * {@link #INTERVAL_NS}, after the first, and cleared when the judgement ends, so that the summary
- * prints as without it.
+ * the pass is, the frames judged and how fast, so that a capture of many gigabytes (some five
+ * seconds each on one core) does not look like a hung run. Rewritten in place at most once a second
+ * ({@link #INTERVAL_NS}), the first time a second after the start, and cleared when the judgement
+ * ends, so that the summary prints as it would without it.
  */
 final class JudgementProgress implements PassObserver {
     static final long INTERVAL_NS = 1_000_000_000L;
