@@ -34,7 +34,7 @@ final class ClassicPcapDecoder implements RecordDecoder {
     private final Path file;
     private final FileWindow window;
     private final ByteOrder order;
-    private final long fractionNs;
+    private final long nsPerFractionUnit;
     private final long snapLengthBytes;
     private final int linkTypeNumber;
     private final LinkType linkType;
@@ -45,7 +45,7 @@ final class ClassicPcapDecoder implements RecordDecoder {
         this.file = file;
         this.window = window;
         this.order = order;
-        this.fractionNs = nanoseconds ? 1L : NANOS_PER_MICROSECOND;
+        this.nsPerFractionUnit = nanoseconds ? 1L : NANOS_PER_MICROSECOND;
         if (window.fileSizeBytes() < FILE_HEADER_LENGTH) {
             throw new CaptureFormatException(file, 0, 0, "file is " + window.fileSizeBytes()
                 + " bytes long, shorter than the pcap file header (expected at least " + FILE_HEADER_LENGTH
@@ -80,8 +80,13 @@ final class ClassicPcapDecoder implements RecordDecoder {
 
         final int recordLengthBytes = RECORD_HEADER_LENGTH + (int) capturedLengthBytes;
         window.cover(recordOffset, recordLengthBytes);
-        frame.fill(frameNumber, seconds * NANOS_PER_SECOND + fraction * fractionNs, (int) capturedLengthBytes,
+        final long fractionOfSecondNs = fraction * nsPerFractionUnit;
+        frame.fill(frameNumber, seconds * NANOS_PER_SECOND + fractionOfSecondNs, (int) capturedLengthBytes,
             originalLengthBytes, linkTypeNumber, linkType, 0, recordOffset);
+        if (fractionOfSecondNs >= NANOS_PER_SECOND) {
+            // Past the field's range: carried into the seconds, and told (Frame.overlongFractionNs).
+            frame.overlongFraction(fractionOfSecondNs);
+        }
         frame.data(window, recordOffset + RECORD_HEADER_LENGTH);
         position = recordOffset + recordLengthBytes;
         return true;

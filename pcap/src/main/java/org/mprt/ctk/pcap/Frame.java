@@ -15,6 +15,7 @@ public final class Frame {
     private long frameNumber;
     private long timestampNs;
     private boolean timed = true;
+    private long overlongFractionNs;
     private int capturedLengthBytes;
     private long originalLengthBytes;
     private long statedOriginalLengthBytes;
@@ -51,6 +52,16 @@ public final class Frame {
      */
     public boolean isTimed() {
         return timed;
+    }
+
+    /**
+     * The record's fraction of a second, in nanoseconds, when it is a second or more: a classic pcap
+     * record whose microseconds or nanoseconds field is past its range, read as carried into the
+     * seconds ({@link #timestampNs()}); 0 for every other record. A writer that put nanoseconds under
+     * the microsecond magic number makes such records, and then every time in the capture is wrong.
+     */
+    public long overlongFractionNs() {
+        return overlongFractionNs;
     }
 
     /** Bytes present in the file for this frame. */
@@ -154,6 +165,7 @@ public final class Frame {
         this.frameNumber = frameNumber;
         this.timestampNs = timestampNs;
         this.timed = true;
+        this.overlongFractionNs = 0;
         this.capturedLengthBytes = capturedLengthBytes;
         this.originalLengthBytes = Math.max(originalLengthBytes, capturedLengthBytes);
         this.statedOriginalLengthBytes = originalLengthBytes;
@@ -167,6 +179,11 @@ public final class Frame {
     /** Set after {@link #fill} by a record that holds no capture time. */
     void untimed() {
         this.timed = false;
+    }
+
+    /** Set after {@link #fill} by a record whose fraction of a second, {@code fractionNs}, is a second or more. */
+    void overlongFraction(final long fractionNs) {
+        this.overlongFractionNs = fractionNs;
     }
 
     /** Set after {@link #fill} by a record that says which way the capturing host saw the frame. */

@@ -164,6 +164,38 @@ class ClassicPcapReaderTest {
         }
     }
 
+    /**
+     * A fraction of a second past its field's range (as a writer that puts nanoseconds under the
+     * microsecond magic makes it) is carried into the seconds and told; one within it is not.
+     */
+    @Test
+    void shouldCarryAFractionOfASecondOfASecondOrMoreIntoTheSecondsAndTellIt() throws IOException {
+        final Path micro = CaptureBytes.littleEndian().pcapHeader(MAGIC_MICROSECONDS, 65_535, 1)
+            .pcapRecord(10, 999_999, FIRST, 5).pcapRecord(10, 1_000_000, FIRST, 5).pcapRecord(10, 123_456_789, FIRST, 5)
+            .pcapRecord(11, 0, FIRST, 5)
+            .writeTo(tempDir.resolve("overlong-us.pcap"));
+        final Path nano = CaptureBytes.bigEndian().pcapHeader(MAGIC_NANOSECONDS, 65_535, 1)
+            .pcapRecord(10, 999_999_999, FIRST, 5).pcapRecord(10, 4_294_967_295L, FIRST, 5)
+            .writeTo(tempDir.resolve("overlong-ns.pcap"));
+
+        assertThat(timesAndOverlongFractions(micro)).containsExactly(
+            10_999_999_000L, 0L, 11_000_000_000L, 1_000_000_000L, 133_456_789_000L, 123_456_789_000L, 11_000_000_000L, 0L);
+        assertThat(timesAndOverlongFractions(nano)).containsExactly(
+            10_999_999_999L, 0L, 14_294_967_295L, 4_294_967_295L);
+    }
+
+    /** Each frame's time and overlong fraction, in turn, in nanoseconds. */
+    private static List<Long> timesAndOverlongFractions(final Path file) throws IOException {
+        final List<Long> out = new ArrayList<>();
+        try (CaptureReader reader = CaptureReader.open(file)) {
+            reader.forEach(frame -> {
+                out.add(frame.timestampNs());
+                out.add(frame.overlongFractionNs());
+            });
+        }
+        return out;
+    }
+
     @Test
     void shouldReadAnEmptyCaptureAndZeroLengthFrames() throws IOException {
         final Path headerOnly = CaptureBytes.littleEndian().pcapHeader(MAGIC_NANOSECONDS, 65_535, 1)

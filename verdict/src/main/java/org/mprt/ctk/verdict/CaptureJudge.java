@@ -201,7 +201,7 @@ public final class CaptureJudge {
         final CaptureSummary summary = new CaptureSummary(name, digest.get(), format,
             counts.frames, counts.rocev2, counts.mprt, counts.snapped, counts.unidentified, counts.malformed,
             counts.other, state.untrackedFrames(), counts.duplicate, counts.encapsulated, counts.clockStepsBack(),
-            counts.understatedLengths(), counts.unreadLinkTypes(), untimed);
+            counts.overlongFractions(), counts.understatedLengths(), counts.unreadLinkTypes(), untimed);
         final List<DirectionSummary> directions = new ArrayList<>();
         for (final MprtDirection d : state.mprtDirections()) {
             directions.add(DirectionSummary.of("MPRT", d));

@@ -30,6 +30,8 @@ import org.mprt.ctk.verdict.state.CaptureState;
  *                           encapsulation a remote mirror or an overlay put around it (ERSPAN, GRE,
  *                           VXLAN, Geneve) and judged as that packet
  * @param clockStepsBack     where the capture's timestamps step back, if they do
+ * @param overlongFractions  classic pcap records whose fraction of a second is a second or more, read as
+ *                           carried into the seconds
  * @param understatedLengths records that state an original length under their captured length, read as
  *                           their captured length
  * @param unreadLinkTypes    frames of link types the kit does not unwrap, counted as other and not looked into
@@ -38,14 +40,15 @@ import org.mprt.ctk.verdict.state.CaptureState;
 public record CaptureSummary(String file, String sha256, String format, long frames, long rocev2Frames,
                              long mprtFrames, long snappedFrames, long unidentifiedFrames, long malformedFrames,
                              long otherFrames, long untrackedFrames, long duplicateFrames, long encapsulatedFrames,
-                             ClockStepsBack clockStepsBack, UnderstatedLengths understatedLengths,
+                             ClockStepsBack clockStepsBack, OverlongFractions overlongFractions,
+                             UnderstatedLengths understatedLengths,
                              UnreadLinkTypes unreadLinkTypes, UntimedFrames untimedFrames) {
 
     public CaptureSummary(final String file, final String sha256, final String format, final long frames,
                           final long rocev2Frames, final long mprtFrames, final long snappedFrames,
                           final long unidentifiedFrames, final long malformedFrames, final long otherFrames) {
         this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
-            otherFrames, 0, 0, 0, ClockStepsBack.NONE, UnderstatedLengths.NONE,
+            otherFrames, 0, 0, 0, ClockStepsBack.NONE, OverlongFractions.NONE, UnderstatedLengths.NONE,
             UnreadLinkTypes.NONE, UntimedFrames.NONE);
     }
 

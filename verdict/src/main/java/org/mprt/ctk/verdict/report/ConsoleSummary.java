@@ -47,6 +47,9 @@ public final class ConsoleSummary {
         if (c.clockStepsBack().count() > 0) {
             out.println("  " + c.clockStepsBack().sentence());
         }
+        if (c.overlongFractions().count() > 0) {
+            out.println("  " + c.overlongFractions().sentence());
+        }
         if (c.understatedLengths().count() > 0) {
             out.println("  " + c.understatedLengths().sentence());
         }

@@ -116,6 +116,7 @@ public final class HtmlReport {
             + " frames were unwrapped from a mirror's or an overlay's encapsulation (ERSPAN, GRE, VXLAN, Geneve) and the"
             + " packets inside judged" : "") + ".</p>\n"
             + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : "")
+            + (c.overlongFractions().count() > 0 ? "<p>" + esc(c.overlongFractions().sentence()) + ".</p>\n" : "")
             + (c.understatedLengths().count() > 0 ? "<p>" + esc(c.understatedLengths().sentence()) + ".</p>\n" : "")
             + (c.unreadLinkTypes().count() > 0 ? "<p>" + esc(c.unreadLinkTypes().sentence()) + ".</p>\n" : "")
             + (c.untimedFrames().count() > 0 ? "<p>" + esc(c.untimedFrames().sentence()) + ".</p>\n" : ""));

@@ -131,6 +131,11 @@ public final class JsonReport {
         g.writeNumberField("firstFrame", c.clockStepsBack().firstFrame());
         g.writeNumberField("largestNs", c.clockStepsBack().largestNs());
         g.writeEndObject();
+        g.writeObjectFieldStart("overlongFractions");
+        g.writeNumberField("count", c.overlongFractions().count());
+        g.writeNumberField("firstFrame", c.overlongFractions().firstFrame());
+        g.writeNumberField("firstFractionNs", c.overlongFractions().firstFractionNs());
+        g.writeEndObject();
         g.writeObjectFieldStart("understatedLengths");
         g.writeNumberField("count", c.understatedLengths().count());
         g.writeNumberField("firstFrame", c.understatedLengths().firstFrame());

@@ -12,6 +12,7 @@ import org.mprt.ctk.pcap.link.NetworkLayer;
 import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.pcap.link.NetworkLayerLocator;
 import org.mprt.ctk.verdict.ClockStepsBack;
+import org.mprt.ctk.verdict.OverlongFractions;
 import org.mprt.ctk.verdict.UnderstatedLengths;
 import org.mprt.ctk.verdict.UntimedFrames;
 import org.mprt.ctk.verdict.UnreadLinkTypes;
@@ -60,6 +61,9 @@ public final class Judge {
         /** Frames whose record holds no capture time ({@link UntimedFrames}), and the first. */
         private long untimed;
         private long firstUntimed;
+        /** Frames whose record's fraction of a second is a second or more ({@link OverlongFractions}), and the first. */
+        private long overlong;
+        private OverlongFractions firstOverlong = OverlongFractions.NONE;
         /** Frames whose record states an original length under its captured length ({@link UnderstatedLengths}), and the first. */
         private long understated;
         private UnderstatedLengths firstUnderstated = UnderstatedLengths.NONE;
@@ -79,6 +83,9 @@ public final class Judge {
             }
             final long frameNumber = frame.frameNumber();
             final long ns = frame.timestampNs();
+            if (frame.overlongFractionNs() != 0 && overlong++ == 0) {
+                firstOverlong = new OverlongFractions(1, frameNumber, frame.overlongFractionNs());
+            }
             if (ns < previousNs) {
                 if (stepsBack++ == 0) {
                     firstStepBackFrame = frameNumber;
@@ -119,6 +126,12 @@ public final class Judge {
 
         public UntimedFrames untimedFrames() {
             return untimed == 0 ? UntimedFrames.NONE : new UntimedFrames(untimed, firstUntimed);
+        }
+
+        public OverlongFractions overlongFractions() {
+            final OverlongFractions first = firstOverlong;
+            return overlong == 0 ? OverlongFractions.NONE
+                : new OverlongFractions(overlong, first.firstFrame(), first.firstFractionNs());
         }
 
         public UnderstatedLengths understatedLengths() {
