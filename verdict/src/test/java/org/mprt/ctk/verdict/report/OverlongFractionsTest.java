@@ -3,9 +3,6 @@ package org.mprt.ctk.verdict.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -21,11 +18,6 @@ import org.mprt.ctk.verdict.OverlongFractions;
 class OverlongFractionsTest {
 
     private static final Path CAPTURE = Path.of("..", "captures", "wire", "mprt-clean.pcap");
-    private static final int FILE_HEADER_LENGTH = 24;
-    private static final int RECORD_HEADER_LENGTH = 16;
-    private static final int SECONDS_OFFSET = 0;
-    private static final int FRACTION_OFFSET = 4;
-    private static final int CAPTURED_LENGTH_OFFSET = 8;
 
     @Test
     void shouldCarryTheFractionIntoTheSecondsAndSayWhichRecordsGiveOne(@TempDir final Path dir) throws Exception {
@@ -58,19 +50,13 @@ class OverlongFractionsTest {
 
     /** The capture with frames {@code a} and {@code b} stamped one second less and one second more of fraction: the same instants. */
     private static Path withSecondsMovedIntoTheFraction(final Path dir, final long a, final long b) throws Exception {
-        final ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(CAPTURE));
-        final int magic = bytes.getInt(0);
-        bytes.order(magic == 0xA1B2C3D4 || magic == 0xA1B23C4D ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-        final long unitsPerSecond = bytes.getInt(0) == 0xA1B23C4D ? 1_000_000_000L : 1_000_000L;
-        int record = FILE_HEADER_LENGTH;
-        for (long n = 1; record < bytes.limit(); n++) {
+        return ClassicPcapEdit.edited(CAPTURE, dir.resolve("overlong.pcap"), (n, bytes, header, unitsPerSecond) -> {
             if (n == a || n == b) {
-                bytes.putInt(record + SECONDS_OFFSET, bytes.getInt(record + SECONDS_OFFSET) - 1);
-                bytes.putInt(record + FRACTION_OFFSET, (int) (Integer.toUnsignedLong(bytes.getInt(record + FRACTION_OFFSET))
-                    + unitsPerSecond));
+                final int seconds = header + ClassicPcapEdit.SECONDS_OFFSET;
+                final int fraction = header + ClassicPcapEdit.FRACTION_OFFSET;
+                bytes.putInt(seconds, bytes.getInt(seconds) - 1);
+                bytes.putInt(fraction, (int) (Integer.toUnsignedLong(bytes.getInt(fraction)) + unitsPerSecond));
             }
-            record += RECORD_HEADER_LENGTH + bytes.getInt(record + CAPTURED_LENGTH_OFFSET);
-        }
-        return Files.write(dir.resolve("overlong.pcap"), bytes.array());
+        });
     }
 }

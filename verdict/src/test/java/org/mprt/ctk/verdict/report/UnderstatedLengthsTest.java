@@ -3,9 +3,6 @@ package org.mprt.ctk.verdict.report;
 import static org.assertj.core.api.Assertions.assertThat;
 
 import com.fasterxml.jackson.databind.JsonNode;
-import java.nio.ByteBuffer;
-import java.nio.ByteOrder;
-import java.nio.file.Files;
 import java.nio.file.Path;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.io.TempDir;
@@ -20,10 +17,6 @@ import org.mprt.ctk.verdict.UnderstatedLengths;
 class UnderstatedLengthsTest {
 
     private static final Path CAPTURE = Path.of("..", "captures", "wire", "mprt-clean.pcap");
-    private static final int FILE_HEADER_LENGTH = 24;
-    private static final int RECORD_HEADER_LENGTH = 16;
-    private static final int CAPTURED_LENGTH_OFFSET = 8;
-    private static final int ORIGINAL_LENGTH_OFFSET = 12;
 
     @Test
     void shouldJudgeTheFramesWholeAndSayWhichRecordsUnderstateTheirLength(@TempDir final Path dir) throws Exception {
@@ -60,18 +53,13 @@ class UnderstatedLengthsTest {
      */
     private static Path withOriginalLengths(final Path dir, final long a, final int aStated, final long b, final int bDelta)
         throws Exception {
-        final ByteBuffer bytes = ByteBuffer.wrap(Files.readAllBytes(CAPTURE));
-        bytes.order(bytes.getInt(0) == 0xA1B2C3D4 || bytes.getInt(0) == 0xA1B23C4D ? ByteOrder.BIG_ENDIAN : ByteOrder.LITTLE_ENDIAN);
-        int record = FILE_HEADER_LENGTH;
-        for (long n = 1; record < bytes.limit(); n++) {
-            final int captured = bytes.getInt(record + CAPTURED_LENGTH_OFFSET);
+        return ClassicPcapEdit.edited(CAPTURE, dir.resolve("understated.pcap"), (n, bytes, header, unitsPerSecond) -> {
+            final int original = header + ClassicPcapEdit.ORIGINAL_LENGTH_OFFSET;
             if (n == a) {
-                bytes.putInt(record + ORIGINAL_LENGTH_OFFSET, aStated);
+                bytes.putInt(original, aStated);
             } else if (n == b) {
-                bytes.putInt(record + ORIGINAL_LENGTH_OFFSET, captured + bDelta);
+                bytes.putInt(original, bytes.getInt(header + ClassicPcapEdit.CAPTURED_LENGTH_OFFSET) + bDelta);
             }
-            record += RECORD_HEADER_LENGTH + captured;
-        }
-        return Files.write(dir.resolve("understated.pcap"), bytes.array());
+        });
     }
 }
