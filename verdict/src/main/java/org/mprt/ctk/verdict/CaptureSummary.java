@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict;
 
+import java.util.ArrayList;
+import java.util.List;
 import org.mprt.ctk.verdict.state.CaptureState;
 
 /**
@@ -50,6 +52,31 @@ public record CaptureSummary(String file, String sha256, String format, long fra
         this(file, sha256, format, frames, rocev2Frames, mprtFrames, snappedFrames, unidentifiedFrames, malformedFrames,
             otherFrames, 0, 0, 0, ClockStepsBack.NONE, OverlongFractions.NONE, UnderstatedLengths.NONE,
             UnreadLinkTypes.NONE, UntimedFrames.NONE);
+    }
+
+    /**
+     * How the capture was read where it strays from its format or from what the rules assume, a
+     * sentence each, for every report to say: steps back of its clock, overlong fractions of a second,
+     * understated lengths, link types not unwrapped, frames with no time; only those the capture has.
+     */
+    public List<String> readingNotes() {
+        final List<String> notes = new ArrayList<>();
+        if (clockStepsBack.count() > 0) {
+            notes.add(clockStepsBack.sentence());
+        }
+        if (overlongFractions.count() > 0) {
+            notes.add(overlongFractions.sentence());
+        }
+        if (understatedLengths.count() > 0) {
+            notes.add(understatedLengths.sentence());
+        }
+        if (unreadLinkTypes.count() > 0) {
+            notes.add(unreadLinkTypes.sentence());
+        }
+        if (untimedFrames.count() > 0) {
+            notes.add(untimedFrames.sentence());
+        }
+        return notes;
     }
 
     /**

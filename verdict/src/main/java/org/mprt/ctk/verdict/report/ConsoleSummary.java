@@ -44,20 +44,8 @@ public final class ConsoleSummary {
                 + (c.encapsulatedFrames() > 0
                 ? "; " + c.encapsulatedFrames() + " of them unwrapped from a mirror's or an overlay's encapsulation" : ""));
         out.println("  " + j.judgedWith().sentence());
-        if (c.clockStepsBack().count() > 0) {
-            out.println("  " + c.clockStepsBack().sentence());
-        }
-        if (c.overlongFractions().count() > 0) {
-            out.println("  " + c.overlongFractions().sentence());
-        }
-        if (c.understatedLengths().count() > 0) {
-            out.println("  " + c.understatedLengths().sentence());
-        }
-        if (c.unreadLinkTypes().count() > 0) {
-            out.println("  " + c.unreadLinkTypes().sentence());
-        }
-        if (c.untimedFrames().count() > 0) {
-            out.println("  " + c.untimedFrames().sentence());
+        for (final String note : c.readingNotes()) {
+            out.println("  " + note);
         }
         if (c.untrackedFrames() > 0) {
             out.println("  " + c.untrackedSentence());

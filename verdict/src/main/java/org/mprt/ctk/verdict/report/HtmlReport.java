@@ -115,11 +115,7 @@ public final class HtmlReport {
             + (c.untrackedFrames() > 0 ? "; " + esc(c.untrackedSentence()) : "") + (c.encapsulatedFrames() > 0 ? "; " + c.encapsulatedFrames()
             + " frames were unwrapped from a mirror's or an overlay's encapsulation (ERSPAN, GRE, VXLAN, Geneve) and the"
             + " packets inside judged" : "") + ".</p>\n"
-            + (c.clockStepsBack().count() > 0 ? "<p>" + esc(c.clockStepsBack().sentence()) + ".</p>\n" : "")
-            + (c.overlongFractions().count() > 0 ? "<p>" + esc(c.overlongFractions().sentence()) + ".</p>\n" : "")
-            + (c.understatedLengths().count() > 0 ? "<p>" + esc(c.understatedLengths().sentence()) + ".</p>\n" : "")
-            + (c.unreadLinkTypes().count() > 0 ? "<p>" + esc(c.unreadLinkTypes().sentence()) + ".</p>\n" : "")
-            + (c.untimedFrames().count() > 0 ? "<p>" + esc(c.untimedFrames().sentence()) + ".</p>\n" : ""));
+            + c.readingNotes().stream().map(note -> "<p>" + esc(note) + ".</p>\n").collect(Collectors.joining()));
         judgedWith(j.judgedWith(), w);
         w.write("<p>");
         final Map<Outcome, Integer> counts = j.counts();
