@@ -25,11 +25,11 @@ import picocli.CommandLine.Parameters;
 
 /** Judges capture files against the rules of both profiles. */
 @Command(name = "verdict", mixinStandardHelpOptions = true,
-    description = {"Judge one or more captures (pcap, pcapng or ERF) against every rule of the MPRT",
-        "and RoCEv2 profiles. Prints a summary per capture and writes verdict.json,",
-        "verdict.html and junit.xml (the verdicts as a JUnit XML test suite, for CI",
-        "servers) under the output folder. On a terminal, a line on standard error shows",
-        "how far each judgement is, cleared before its summary."},
+    description = {"Judge captures (pcap, pcapng or ERF) against the MPRT and RoCEv2 rules.",
+        "Prints a summary per capture and writes verdict.json, verdict.html and",
+        "junit.xml (the verdicts as a JUnit XML test suite, for CI servers) under the",
+        "output folder. On a terminal, a line on standard error shows how far each",
+        "judgement is, cleared before its summary."},
     footer = ExitCodes.FOOTER)
 final class VerdictCommand implements Callable<Integer> {
 

@@ -14,6 +14,7 @@ import java.nio.file.Files;
 import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.time.Duration;
+import java.util.ArrayList;
 import java.util.Arrays;
 import java.util.HexFormat;
 import java.util.List;
@@ -336,6 +337,23 @@ class CtkCommandLineTest {
             assertThat(Ctk.execute(command, "--help")).isEqualTo(ExitCodes.PASS);
             assertThat(console.out()).as(command).contains("Exit codes:").contains("3  kit error");
         }
+    }
+
+    @Test
+    void shouldSummariseEveryCommandInTheTopHelpWithAWholeSentence() {
+        // picocli takes a command's first description line as its summary in the list of commands.
+        console.resetOut();
+        assertThat(Ctk.execute("--help")).isEqualTo(ExitCodes.PASS);
+        final String list = console.out().substring(console.out().indexOf("Commands:"), console.out().indexOf("Exit codes:"));
+        final List<String> summaries = new ArrayList<>();
+        for (final String line : list.lines().skip(1).toList()) {
+            if (line.startsWith("  ") && !line.startsWith("   ")) {
+                summaries.add(line.strip());
+            } else if (!line.isBlank()) {
+                summaries.set(summaries.size() - 1, summaries.get(summaries.size() - 1) + " " + line.strip());
+            }
+        }
+        assertThat(summaries).hasSizeGreaterThanOrEqualTo(7).allSatisfy(summary -> assertThat(summary).endsWith("."));
     }
 
     @Test
