@@ -1,6 +1,5 @@
 package org.mprt.ctk.cli;
 
-import io.airlift.compress.zstd.ZstdInputStream;
 import java.io.EOFException;
 import java.io.IOException;
 import java.io.InputStream;
@@ -16,9 +15,10 @@ import org.mprt.ctk.pcap.Compression;
 
 /**
  * A compressed capture written out decompressed, for the judge to read as a plain one: gzip (the JDK's
- * own), zstd (aircompressor), and lz4, xz and bzip2 (Commons Compress, xz through XZ for Java), all in
- * pure Java. gzip, zstd and lz4 are what Wireshark writes; its lz4 frames link each block to the ones
- * before (liblz4's default), which Commons Compress reads where lz4-java's frame reader refuses them.
+ * own), zstd ({@link ZstdDecoder}: zstd's own library, or in pure Java where it cannot load), and lz4,
+ * xz and bzip2 (Commons Compress, xz through XZ for Java), in pure Java. gzip, zstd and lz4 are what
+ * Wireshark writes; its lz4 frames link each block to the ones before (liblz4's default), which Commons
+ * Compress reads where lz4-java's frame reader refuses them.
  * A compressed stream that is broken, cut short or fails its checksum is an input error: judging the
  * frames before the break would pass over the rest of the capture unseen.
  */
@@ -36,18 +36,21 @@ final class Decompression {
      */
     static void write(final Compression compression, final InputStream compressed, final Path copy, final String name)
         throws IOException {
-        write(compression, compressed, copy, name, xzMemoryLimitKib());
+        write(compression, compressed, copy, name, xzMemoryLimitKib(), ZstdDecoder.available());
     }
 
-    /** As {@link #write(Compression, InputStream, Path, String)}, with the memory an xz stream may take, in KiB. */
+    /**
+     * As {@link #write(Compression, InputStream, Path, String)}, with the memory an xz stream may take, in
+     * KiB, and the decoder of a zstd stream.
+     */
     static void write(final Compression compression, final InputStream compressed, final Path copy, final String name,
-                      final int xzMemoryLimitKib) throws IOException {
+                      final int xzMemoryLimitKib, final ZstdDecoder zstd) throws IOException {
         long written = 0;
-        try (InputStream in = open(compression, compressed, name, xzMemoryLimitKib);
+        try (InputStream in = open(compression, compressed, name, xzMemoryLimitKib, zstd);
              OutputStream out = Files.newOutputStream(copy)) {
             final byte[] buffer = new byte[BUFFER_BYTES];
             int n;
-            while ((n = read(in, buffer, compression, name, written)) >= 0) {
+            while ((n = read(in, buffer, compression, name, written, zstd)) >= 0) {
                 out.write(buffer, 0, n);
                 written += n;
             }
@@ -60,11 +63,11 @@ final class Decompression {
      * said as a broken block is.
      */
     private static InputStream open(final Compression compression, final InputStream compressed, final String name,
-                                    final int xzMemoryLimitKib) throws IOException {
+                                    final int xzMemoryLimitKib, final ZstdDecoder zstd) throws IOException {
         try {
             return switch (compression) {
                 case GZIP -> new GZIPInputStream(compressed, BUFFER_BYTES);
-                case ZSTD -> new ZstdInputStream(compressed);
+                case ZSTD -> zstd.open(compressed);
                 case LZ4 -> new FramedLZ4CompressorInputStream(compressed, true);
                 // The dictionary a stream names is allocated whole: past the limit, the stream is refused
                 // (MemoryLimitException) rather than the JVM run out of memory.
@@ -72,7 +75,7 @@ final class Decompression {
                 case BZIP2 -> new BZip2CompressorInputStream(compressed, true);
             };
         } catch (final IOException | RuntimeException e) {
-            throw broken(compression, name, 0, e);
+            throw broken(compression, name, 0, e, zstd);
         }
     }
 
@@ -81,31 +84,21 @@ final class Decompression {
         return (int) Math.min(Integer.MAX_VALUE, Runtime.getRuntime().maxMemory() / 2 / 1024);
     }
 
-    /**
-     * True for aircompressor's refusal of a valid frame whose window exceeds its decoder's 8 MiB: said in
-     * words ("Window size too large"), or, for a window of 2 GiB, as a header without one. Told by the
-     * message, for the exception is the one a broken stream raises.
-     */
-    private static boolean isWindowBeyondDecoder(final Exception e) {
-        final String message = String.valueOf(e.getMessage());
-        return message.startsWith("Window size too large") || message.contains("contentSize or windowSize must be set");
-    }
-
     /** One read of the decompressed bytes; a broken or cut stream is an input error naming the capture. */
     private static int read(final InputStream in, final byte[] buffer, final Compression compression, final String name,
-                            final long written) {
+                            final long written, final ZstdDecoder zstd) {
         try {
             return in.read(buffer);
         } catch (final IOException | RuntimeException e) {
-            // GZIPInputStream says EOFException or ZipException; aircompressor's zstd MalformedInputException,
-            // a RuntimeException, or an IOException for a stream cut short; Commons Compress an IOException,
-            // or for some broken blocks a RuntimeException.
-            throw broken(compression, name, written, e);
+            // GZIPInputStream says EOFException or ZipException; zstd's library ZstdIOException; aircompressor's
+            // zstd MalformedInputException, a RuntimeException, or an IOException for a stream cut short;
+            // Commons Compress an IOException, or for some broken blocks a RuntimeException.
+            throw broken(compression, name, written, e, zstd);
         }
     }
 
     private static InputException broken(final Compression compression, final String name, final long written,
-                                         final Exception e) {
+                                         final Exception e, final ZstdDecoder zstd) {
         if (e instanceof MemoryLimitException) {
             final MemoryLimitException limit = (MemoryLimitException) e;
             return new InputException(name + ": compressed with xz, with a dictionary that needs "
@@ -113,10 +106,8 @@ final class Decompression {
                 + " MiB the kit lets it take (half its heap); decompress it first (" + compression.decompressCommand(name)
                 + " > capture.pcap) or give the kit more heap (JAVA_TOOL_OPTIONS=-Xmx4g); nothing was judged");
         }
-        if (compression == Compression.ZSTD && isWindowBeyondDecoder(e)) {
-            return new InputException(name + ": compressed with zstd in frames whose window is larger than 8 MiB (as"
-                + " zstd --long or --ultra -20 to -22 write them), which the kit's zstd decoder does not read; decompress"
-                + " it first (" + compression.decompressCommand(name) + " > capture.pcap); nothing was judged");
+        if (compression == Compression.ZSTD && zstd.refusedWindow(e)) {
+            return zstd.windowRefused(name);
         }
         // Some readers end a cut stream with an EOFException that has no message.
         final String why = e.getMessage() != null ? e.getMessage()

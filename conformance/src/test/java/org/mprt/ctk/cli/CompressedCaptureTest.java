@@ -2,6 +2,7 @@ package org.mprt.ctk.cli;
 
 import static org.assertj.core.api.Assertions.assertThat;
 import static org.assertj.core.api.Assertions.assertThatThrownBy;
+import static org.junit.jupiter.api.Assumptions.assumeTrue;
 
 import java.io.InputStream;
 import java.nio.file.Files;
@@ -9,6 +10,7 @@ import java.nio.file.Path;
 import java.security.MessageDigest;
 import java.util.Arrays;
 import java.util.HexFormat;
+import java.util.List;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.extension.RegisterExtension;
 import org.junit.jupiter.api.io.TempDir;
@@ -76,7 +78,7 @@ class CompressedCaptureTest {
         final Path capture = FIXTURES.resolve("mprt-bad-data-1gib-dictionary.pcap.xz");
         try (InputStream in = Files.newInputStream(capture)) {
             assertThatThrownBy(() -> Decompression.write(Compression.XZ, in, dir.resolve("copy.pcap"), capture.toString(),
-                64 * 1024))
+                64 * 1024, ZstdDecoder.available()))
                 .isInstanceOf(InputException.class)
                 .hasMessage(capture + ": compressed with xz, with a dictionary that needs 1024 MiB to decompress, more than"
                     + " the 64 MiB the kit lets it take (half its heap); decompress it first (xz -dc " + capture
@@ -84,7 +86,8 @@ class CompressedCaptureTest {
         }
         // Within the limit, the same stream is the capture it holds.
         try (InputStream in = Files.newInputStream(capture)) {
-            Decompression.write(Compression.XZ, in, dir.resolve("copy.pcap"), capture.toString(), 2048 * 1024);
+            Decompression.write(Compression.XZ, in, dir.resolve("copy.pcap"), capture.toString(), 2048 * 1024,
+                ZstdDecoder.available());
         }
         // captures/wire/mprt-bad-data.pcap as it was compressed.
         assertThat(HexFormat.of().formatHex(MessageDigest.getInstance("SHA-256").digest(Files.readAllBytes(dir.resolve("copy.pcap")))))
@@ -92,21 +95,52 @@ class CompressedCaptureTest {
     }
 
     @Test
-    void shouldReadZstdFramesOfAnEightMibWindowAndSayThatLargerOnesAreNotRead() throws Exception {
+    void shouldLoadZstdsOwnLibraryOnTheKitsPlatforms() {
+        // Its jar carries the native code for Linux on x86-64 and ARM64, among others.
+        assumeTrue(System.getProperty("os.name").equals("Linux") && List.of("amd64", "aarch64").contains(System.getProperty("os.arch")));
+        assertThat(ZstdDecoder.available()).isEqualTo(ZstdDecoder.REFERENCE);
+    }
+
+    @Test
+    void shouldReadZstdFramesOfWindowsUpTo128MibAndSayThatLargerOnesAreNotRead() throws Exception {
+        assumeTrue(ZstdDecoder.available() == ZstdDecoder.REFERENCE, "zstd's own library loads here");
         // From a pipe, so that zstd declares the window it was told rather than the content's size.
-        final Path eightMib = FIXTURES.resolve("mprt-bad-data-long-23.pcap.zst");
-        assertThat(Ctk.execute("verdict", "--out", reports.toString(), eightMib.toString())).isEqualTo(ExitCodes.FAIL);
-        assertThat(console.out()).contains(eightMib + ": 9 frames");
+        for (final String fixture : new String[] {"mprt-bad-data-long-23.pcap.zst", "mprt-bad-data-ultra-22.pcap.zst"}) {
+            final Path capture = FIXTURES.resolve(fixture);
+            assertThat(Ctk.execute("verdict", "--out", reports.toString(), capture.toString())).as(fixture).isEqualTo(ExitCodes.FAIL);
+            assertThat(console.out()).contains(capture + ": 9 frames");
+        }
+
+        final Path capture = FIXTURES.resolve("mprt-bad-data-long-31.pcap.zst");
+        assertThat(Ctk.execute("verdict", "--out", reports.resolve("larger").toString(), capture.toString()))
+            .isEqualTo(ExitCodes.INPUT_ERROR);
+        assertThat(console.err()).contains(capture + ": compressed with zstd in frames whose window is larger than 128 MiB"
+            + " (as zstd --long=28 to --long=31 write them), which the kit's zstd decoder does not read;"
+            + " decompress it first (zstd -d --long=31 -c " + capture + " > capture.pcap); nothing was judged");
+        assertThat(reports.resolve("larger")).doesNotExist();
+    }
+
+    @Test
+    void shouldReadZstdFramesOfWindowsUpTo8MibInPureJavaAndSayThatLargerOnesAreNotRead(@TempDir final Path dir)
+        throws Exception {
+        try (InputStream in = Files.newInputStream(FIXTURES.resolve("mprt-bad-data-long-23.pcap.zst"))) {
+            Decompression.write(Compression.ZSTD, in, dir.resolve("copy.pcap"), "long-23", 64 * 1024, ZstdDecoder.PURE_JAVA);
+        }
+        assertThat(dir.resolve("copy.pcap")).hasSameBinaryContentAs(CtkCommandLineTest.CAPTURES.resolve("wire/mprt-bad-data.pcap"));
 
         for (final String fixture : new String[] {"mprt-bad-data-ultra-22.pcap.zst", "mprt-bad-data-long-31.pcap.zst"}) {
             final Path capture = FIXTURES.resolve(fixture);
-            assertThat(Ctk.execute("verdict", "--out", reports.resolve("larger").toString(), capture.toString()))
-                .as(fixture).isEqualTo(ExitCodes.INPUT_ERROR);
-            assertThat(console.err()).contains(capture + ": compressed with zstd in frames whose window is larger than 8 MiB"
-                + " (as zstd --long or --ultra -20 to -22 write them), which the kit's zstd decoder does not read;"
-                + " decompress it first (zstd -dc " + capture + " > capture.pcap); nothing was judged");
+            try (InputStream in = Files.newInputStream(capture)) {
+                assertThatThrownBy(() -> Decompression.write(Compression.ZSTD, in, dir.resolve("copy.pcap"), capture.toString(),
+                    64 * 1024, ZstdDecoder.PURE_JAVA))
+                    .as(fixture)
+                    .isInstanceOf(InputException.class)
+                    .hasMessage(capture + ": compressed with zstd in frames whose window is larger than 8 MiB (as zstd --long,"
+                        + " or --ultra -20 to -22 write them), which the kit's zstd decoder (pure Java: zstd's own library"
+                        + " could not load here) does not read; decompress it first (zstd -d --long=31 -c " + capture
+                        + " > capture.pcap); nothing was judged");
+            }
         }
-        assertThat(reports.resolve("larger")).doesNotExist();
     }
 
     @Test

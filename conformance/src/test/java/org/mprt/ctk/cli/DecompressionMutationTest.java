@@ -12,6 +12,7 @@ import java.nio.file.Path;
 import java.util.Arrays;
 import java.util.SplittableRandom;
 import java.util.zip.GZIPOutputStream;
+import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.Timeout;
 import org.junit.jupiter.api.io.TempDir;
 import org.junit.jupiter.params.ParameterizedTest;
@@ -36,6 +37,16 @@ class DecompressionMutationTest {
     @EnumSource(Compression.class)
     @Timeout(120)
     void shouldDecompressOrSayTheStreamIsBrokenForEveryChangedCopy(final Compression compression) throws Exception {
+        mutate(compression, ZstdDecoder.available());
+    }
+
+    @Test
+    @Timeout(120)
+    void shouldDecompressOrSayTheStreamIsBrokenForEveryChangedCopyOfAZstdStreamReadInPureJava() throws Exception {
+        mutate(Compression.ZSTD, ZstdDecoder.PURE_JAVA);
+    }
+
+    private void mutate(final Compression compression, final ZstdDecoder zstd) throws IOException {
         final byte[] original = compressed(compression);
         final SplittableRandom random = new SplittableRandom(compression.ordinal() + 4791L);
         int refused = 0;
@@ -43,7 +54,7 @@ class DecompressionMutationTest {
             final byte[] mutant = mutant(original, random);
             try {
                 Decompression.write(compression, new ByteArrayInputStream(mutant), dir.resolve("copy.pcap"), "mutant-" + m,
-                    64 * 1024);
+                    64 * 1024, zstd);
             } catch (final InputException e) {
                 assertThat(e.getMessage()).startsWith("mutant-" + m + ": compressed with ");
                 refused++;
