@@ -118,6 +118,16 @@ public final class Observation {
     }
 
     /**
+     * True for a packet whose ICRC was computed and does not match, whether its headers were all
+     * readable (ICRC_MISMATCH) or decoding stopped at one of them (MALFORMED): its bytes may not be
+     * the ones its sender sent (mprt-v0.1.md section 16.3).
+     */
+    public boolean isIcrcWrong() {
+        return (status == DecodeStatus.ICRC_MISMATCH || status == DecodeStatus.MALFORMED) && packet.isIcrcChecked()
+            && !packet.icrcMatches();
+    }
+
+    /**
      * True for a packet whose every byte the capture kept (not SNAPPED): only then can a rule judge
      * its payload, pad bytes, ICRC or non-zero UDP checksum.
      */

@@ -77,6 +77,13 @@ public abstract class PacketCheck extends Rule {
         return NOT_JUDGED;
     }
 
+    private static String changedOnTheWay(final Observation o) {
+        final String icrc = o.profileHint() == Profile.ROCEV2 ? "ROCE-ICRC-001" : "MPRT-WIRE-007";
+        return "frame " + o.frameNumber() + ": its ICRC does not match, and " + icrc + " alone judges such a packet (changed"
+            + " on the way, its fields are not the ones its sender sent; sent so, " + icrc + " fails it where the capture"
+            + " shows its sender)";
+    }
+
     @Override
     public final String requirementId() {
         return evidence.requirementId();
@@ -92,18 +99,30 @@ public abstract class PacketCheck extends Rule {
         judge(o);
     }
 
-    /** Judges one frame: the decoder's structural verdict, or whether it applies and what it violates. */
+    /**
+     * Judges one frame: the decoder's structural verdict, or whether it applies and what it violates.
+     * A packet whose ICRC does not match is not judged (mprt-v0.1.md section 16.3): its bytes may have
+     * been changed on the way, and the ICRC requirement alone says whether its sender is to blame.
+     */
     protected final void judge(final Observation o) {
         if (structuralFields.length > 0 && o.status() == DecodeStatus.MALFORMED) {
             for (final FieldSpec field : structuralFields) {
                 if (o.isMalformedAt(field) && o.profileHint() == structuralProfile) {
-                    evidence.violation(o.frameNumber(), () -> o.packet().error().message());
+                    if (o.isIcrcWrong()) {
+                        notJudged(o, () -> changedOnTheWay(o));
+                    } else {
+                        evidence.violation(o.frameNumber(), () -> o.packet().error().message());
+                    }
                     return;
                 }
             }
             return;
         }
         if (!appliesTo(o)) {
+            return;
+        }
+        if (o.status() == DecodeStatus.ICRC_MISMATCH) {
+            notJudged(o, () -> changedOnTheWay(o));
             return;
         }
         final String v = violation(o);

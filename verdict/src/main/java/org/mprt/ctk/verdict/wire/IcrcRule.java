@@ -1,8 +1,15 @@
 package org.mprt.ctk.verdict.wire;
 
+import java.util.List;
+import org.mprt.ctk.verdict.Outcome;
+import org.mprt.ctk.verdict.Verdict;
+import org.mprt.ctk.verdict.rule.Evidence;
 import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PacketCheck;
+import org.mprt.ctk.verdict.rule.Rule;
+import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.wire.Profile;
 import org.mprt.ctk.wire.decode.DecodeStatus;
 
@@ -10,14 +17,28 @@ import org.mprt.ctk.wire.decode.DecodeStatus;
  * MPRT-WIRE-007 and ROCE-ICRC-001: the ICRC is the one RoCEv2 defines. The same computation serves
  * both profiles; each requirement gets its own instance. A packet a snap length cut short has lost
  * its ICRC and is not judged.
+ *
+ * <p>Where it is judged (mprt-v0.1.md section 16.3): an ICRC that matches conforms wherever the
+ * capture was taken, for the network cannot make a wrong ICRC right. One that does not match was
+ * changed on the way or sent so, and only a capture at its sender's ports tells which: it is held
+ * against its sender when the capture stands at the ports of the node its source address belongs
+ * to, stated or inferred from that node's connections once the capture is read
+ * ({@link IcrcMismatches}); elsewhere it is not judged.
  */
-public final class IcrcRule extends PacketCheck {
+@JudgedWithoutTime
+public final class IcrcRule extends Rule {
 
     private final Profile profile;
+    private final String subject;
+    private final Evidence matching;
+    private final IcrcMismatches mismatches = new IcrcMismatches();
+    /** The judgement's state, kept from the first packet: the capture point is read from it at the end. */
+    private CaptureState state;
 
     private IcrcRule(final String requirementId, final Profile profile, final String subject) {
-        super(requirementId, subject);
+        this.matching = new Evidence(requirementId);
         this.profile = profile;
+        this.subject = subject;
     }
 
     public static IcrcRule mprt() {
@@ -29,26 +50,48 @@ public final class IcrcRule extends PacketCheck {
     }
 
     @Override
-    protected int judgedKinds() {
+    public String requirementId() {
+        return matching.requirementId();
+    }
+
+    @Override
+    public int kinds() {
         return profile == Profile.MPRT ? FrameKind.MPRT : FrameKind.ROCEV2.bit();
     }
 
     @Override
-    protected boolean appliesTo(final Observation o) {
-        return o.isWholePacket() && o.packet().profile() == profile;
-    }
-
-    @Override
-    protected String violation(final Observation o) {
-        if (o.status() != DecodeStatus.ICRC_MISMATCH) {
-            return null;
-        }
-        return "icrc: expected 0x" + Integer.toHexString(o.packet().icrcComputed()) + ", found 0x"
-            + Integer.toHexString(o.packet().icrcFound()) + " at byte " + (o.packet().icrcOffset() - o.packet().frameOffset());
-    }
-
-    @Override
     public void observe(final Observation o) {
-        judge(o);
+        if (!o.isWholePacket() || o.packet().profile() != profile) {
+            return;
+        }
+        if (o.status() != DecodeStatus.ICRC_MISMATCH) {
+            matching.conforming(o.frameNumber());
+            return;
+        }
+        state = o.state();
+        mismatches.add(Plane.of(o.packet()).source(), o.frameNumber(), () -> "icrc: expected 0x"
+            + Integer.toHexString(o.packet().icrcComputed()) + ", found 0x" + Integer.toHexString(o.packet().icrcFound())
+            + " at byte " + (o.packet().icrcOffset() - o.packet().frameOffset()));
+    }
+
+    @Override
+    public Verdict verdict() {
+        final String id = requirementId();
+        final IcrcMismatches.Held held = state == null ? null : mismatches.held(state);
+        if (held != null && held.violations() > 0) {
+            final long checked = matching.checked() + held.violations();
+            final String more = held.violations() > 1 ? " (" + (held.violations() - 1) + " more of " + checked + " checked)" : "";
+            return new Verdict(id, Outcome.FAIL, held.frames(), held.firstViolation() + more, checked, held.violations());
+        }
+        final boolean notJudged = held != null && held.notJudged() > 0;
+        if (matching.checked() > 0) {
+            return new Verdict(id, Outcome.PASS, matching.frames(), matching.checked() + " " + subject + " checked; all conform"
+                + (notJudged ? "; " + held.notJudged() + " whose ICRC does not match not judged, the first because "
+                + held.reason() : ""), matching.checked(), 0);
+        }
+        if (notJudged) {
+            return new Verdict(id, Outcome.INCONCLUSIVE, List.of(held.reasonFrame()), held.reason(), 0, 0);
+        }
+        return new Verdict(id, Outcome.NOT_APPLICABLE, List.of(), "no " + subject + " in the capture", 0, 0);
     }
 }

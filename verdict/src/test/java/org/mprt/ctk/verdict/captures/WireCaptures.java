@@ -34,6 +34,8 @@ final class WireCaptures {
     static final long EPOCH_NS = 1_767_225_600_000_000_000L;
     /** Offset of the IPv4 header in an untagged Ethernet frame. */
     private static final int IPV4_OFFSET = 14;
+    /** Offset of the BTH in an untagged IPv4 frame. */
+    private static final int BTH_OFFSET = IPV4_OFFSET + 20 + 8;
 
     private final FrameFactory f = new FrameFactory();
 
@@ -46,6 +48,8 @@ final class WireCaptures {
         out.put("wire/mprt-bad-control.pcap", mprtBadControl());
         out.put("wire/rocev2-clean-vlan-ipv6.pcapng", rocev2CleanVlanIpv6());
         out.put("wire/rocev2-bad.pcap", rocev2Bad());
+        out.put("wire/mprt-icrc-at-sender.pcap", mprtIcrcAtSender());
+        out.put("wire/rocev2-icrc-at-sender.pcap", rocev2IcrcAtSender());
         out.put("wire/transport-port-and-reth.pcap", transportPortAndReth());
         out.put("wire/ip-fragments-and-extension-headers.pcap", ipFragmentsAndExtensionHeaders());
         return out;
@@ -226,6 +230,45 @@ final class WireCaptures {
             e.extensions().mpeth().pathId(3).scn(fromA ? FrameFactory.DCN_AT_A : FrameFactory.DCN_AT_B)
                 .probeId(probeId).txTimestamp(txTimestamp);
         }, intact());
+    }
+
+    /**
+     * Packets whose ICRC does not match, from both nodes, for a capture taken at node A's ports
+     * (mprt-v0.1.md section 16.3): A's own is held against A; B's arrived so, changed on the way or
+     * sent so, and is not judged, nor are the fields the change broke (a reserved opcode, a reserved
+     * bit set). Their ICRCs were computed before the change.
+     */
+    List<byte[]> mprtIcrcAtSender() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(MprtPacket.data().with(p -> p.ackReq = 1).buildData(f));                          // 1: valid
+        frames.add(MprtPacket.ack().buildAck(f));                                                     // 2: valid ACK of PSN 0
+        frames.add(MprtPacket.data().with(p -> { p.psn = 1; p.msn = 1; p.ackReq = 1;                  // 3: A's ICRC wrong
+            p.tamper = b -> b.put(b.limit() - 1, (byte) (b.get(b.limit() - 1) ^ 0x5A)); }).buildData(f));
+        frames.add(MprtPacket.ack().with(p -> { p.cack = 1;                                          // 4: opcode 0xC5 on the way
+            p.tamper = b -> b.put(BTH_OFFSET, (byte) 0xC5); }).buildAck(f));
+        frames.add(MprtPacket.ack().with(p -> { p.cack = 1;                                          // 5: resv7 1 on the way
+            p.tamper = b -> b.put(BTH_OFFSET + 8, (byte) (b.get(BTH_OFFSET + 8) | 1)); }).buildAck(f));
+        return frames;
+    }
+
+    /** As {@link #mprtIcrcAtSender()}, for RoCEv2: A's SEND with a wrong ICRC, and B's acknowledgements changed on the way. */
+    List<byte[]> rocev2IcrcAtSender() {
+        final List<byte[]> frames = new ArrayList<>();
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x41, 10, none(), e -> e.bth().ackReq(1), intact()));  // 1: valid
+        frames.add(roceAck(10, intact()));                                                                            // 2: valid
+        frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x41, 11, none(), e -> e.bth().ackReq(1),              // 3: A's ICRC wrong
+            b -> b.put(b.limit() - 2, (byte) (b.get(b.limit() - 2) ^ 1))));
+        frames.add(roceAck(11, b -> b.put(BTH_OFFSET + 1, (byte) (b.get(BTH_OFFSET + 1) | 0x30))));                  // 4: TVer 3 on the way
+        frames.add(roceAck(11, b -> b.put(BTH_OFFSET + 8, (byte) (b.get(BTH_OFFSET + 8) | 1))));                     // 5: resv7 1 on the way
+        return frames;
+    }
+
+    /** B's RC Acknowledge of PSN {@code psn} to A's QP 0x42, then {@code tamper}. */
+    private byte[] roceAck(final int psn, final java.util.function.Consumer<ByteBuffer> tamper) {
+        return f.frame(FrameFactory.Way.B_TO_A, 0, 0xC200, OpcodeTable.RC_ACKNOWLEDGE, 0, none(), e -> {
+            e.bth().destQp(0x42).psn(psn);
+            e.extensions().aeth().syndrome(0x1F).msn(1);
+        }, tamper);
     }
 
     /** Each frame after the first breaks one BTH or IP/UDP rule. */
