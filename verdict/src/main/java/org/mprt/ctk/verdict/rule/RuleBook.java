@@ -163,7 +163,7 @@ public final class RuleBook {
             ? new NotApplicableRule("MPRT-PLACE-003", "the PICS does not declare send") : new ReceiveSequenceRule();
         final List<Rule> rules = new ArrayList<>(List.of(
             new ConnectionNamingRule(), new PathSequenceRule(), new SendWindowRule(), new PathPlaneRule(paths),
-            entropy, new MessageOrderRule(), new CompletionRule(), new CmsnMonotonicRule(),
+            entropy, new MessageOrderRule(), new CompletionRule(), new CmsnMonotonicRule(timers),
             receiveSequence, new AnswerPlaneRule(), new SackTruthRule(), new NoRenegingRule(),
             new EchoTimestampRule(timers), new SackRetransmitRule(timers), new RetransmissionFlagRule(),
             new AcknowledgedResendRule(timers), new NakAnswerRule(timers),

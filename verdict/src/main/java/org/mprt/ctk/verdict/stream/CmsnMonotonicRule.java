@@ -6,7 +6,10 @@ import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
+import org.mprt.ctk.verdict.rule.PerStream;
 import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.Plane;
+import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MaethFlyweight;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
@@ -15,12 +18,32 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * one stream of one connection carry CMSN values that never decrease (modulo 2^32). Judged at the
  * receiver's port: ACKs of different paths may overtake each other on the way, so elsewhere the
  * order of sending is not the order of capture.
+ *
+ * <p>Answers sent at once on two planes reach the capture in an order the receiver did not choose
+ * (section 16.3, simultaneous answers): a record lower than one captured on another plane less than
+ * SIMULTANEITY before it is not held against the receiver, and the higher of the two stays the one
+ * later records are compared with. Between frames that record no time the capture cannot tell
+ * answers sent at once, so such a pair on two planes is not judged either; on one plane the order of
+ * capture is the order of sending, timed or not.
  */
 @JudgedWithoutTime
 public final class CmsnMonotonicRule extends BehaviourRule {
 
-    public CmsnMonotonicRule() {
+    /** A stream's highest CMSN reported so far, and the ACK that carried it. */
+    private static final class Reported {
+        long cmsn;
+        long frame;
+        long ns;
+        boolean timed;
+        Plane plane;
+    }
+
+    private final long simultaneityNs;
+    private final PerStream<Reported> reported = new PerStream<>();
+
+    public CmsnMonotonicRule(final Timers timers) {
         super("MPRT-STREAM-004", JudgedAt.RECEIVER, false, false);
+        this.simultaneityNs = timers.simultaneityNs();
     }
 
     @Override
@@ -36,21 +59,40 @@ public final class CmsnMonotonicRule extends BehaviourRule {
         final MaethFlyweight a = o.packet().extensions().maeth();
         final MprtDirection d = o.mprtAnswered();
         final Evidence e = evidence.of(d);
+        final Plane plane = o.state().planeOf(o.packet());
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {
             final int streamId = a.recordStreamId(k);
-            final MprtDirection.CmsnReport before = d.reported(streamId);
+            final long cmsn = a.recordCmsn(k);
+            Reported before = reported.find(d, streamId);
             if (before == null) {
+                before = new Reported();
+                reported.put(d, streamId, before);
+                remember(before, cmsn, o, plane);
                 continue;
             }
-            final long cmsn = a.recordCmsn(k);
-            if (SerialNumber.precedes32(cmsn, before.cmsn())) {
+            if (!SerialNumber.precedes32(cmsn, before.cmsn)) {
+                e.conforming(o.frameNumber());
+                remember(before, cmsn, o, plane);
+            } else if (before.plane != plane && !(before.timed && o.frame().isTimed()
+                && o.timestampNs() - before.ns >= simultaneityNs)) {
+                // Sent at once on two planes, or the capture cannot tell: either may have left first.
+                continue;
+            } else {
+                final Reported was = before;
                 e.violation(o.frameNumber(), () -> "mprt.maeth.record.cmsn: stream " + streamId + " moves back from "
-                    + before.cmsn() + " (frame " + before.frame() + ") to " + cmsn);
+                    + was.cmsn + " (frame " + was.frame + ") to " + cmsn);
                 return;
             }
-            e.conforming(o.frameNumber());
         }
+    }
+
+    private static void remember(final Reported r, final long cmsn, final Observation o, final Plane plane) {
+        r.cmsn = cmsn;
+        r.frame = o.frameNumber();
+        r.ns = o.timestampNs();
+        r.timed = o.frame().isTimed();
+        r.plane = plane;
     }
 
     @Override

@@ -11,6 +11,7 @@ import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.CaptureState;
+import org.mprt.ctk.verdict.state.MessageRecord;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.verdict.state.StreamRecord;
@@ -29,7 +30,9 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * the judging tolerance); the value last reported is the latest captured record for the stream, or
  * 0 (section 5.1) when the capture holds the stream from MSN 0 and no record yet. The record must
  * report the advance: a CMSN beyond the value last reported. A stream one of whose packets was
- * answered by a NAK since its last report, and a connection in ERROR, are not judged.
+ * answered by a NAK since its last report or since its oldest message not reported complete began
+ * (the NAKed packet was not accepted, though the capture shows it arrive), and a connection in
+ * ERROR, are not judged.
  *
  * <p>Answers sent at once on two planes reach the capture in an order the receiver did not choose
  * (mprt-v0.1.md section 16.3, simultaneous answers): an ACK that leaves a stream out is held against
@@ -92,7 +95,7 @@ public final class RecordInclusionRule extends BehaviourRule {
             }
             final long last = r == null ? 0 : r.cmsn();
             final long[] nak = nakked.get(s);
-            if (!SerialNumber.precedes32(last, owed) || nak != null && nak[0] > (r == null ? 0 : r.frame())) {
+            if (!SerialNumber.precedes32(last, owed) || nak != null && nak[0] > unreportedSince(s, last, r)) {
                 continue;
             }
             final long carried = carried(a, records, s.streamId());
@@ -111,6 +114,18 @@ public final class RecordInclusionRule extends BehaviourRule {
                 return;
             }
         }
+    }
+
+    /**
+     * The frame since which a NAK naming the stream leaves it unjudged: the first captured packet of
+     * its oldest message not yet reported complete (MSN {@code last}), or the last report when that is
+     * earlier or the message is not held. A packet NAKed since then was not accepted (a SEND before its
+     * receive buffer, say), though the capture shows its bytes arrive.
+     */
+    private static long unreportedSince(final StreamRecord s, final long last, final MprtDirection.CmsnReport r) {
+        final long reportFrame = r == null ? 0 : r.frame();
+        final MessageRecord oldest = s.message(last);
+        return oldest == null ? reportFrame : Math.min(reportFrame, oldest.firstFrame());
     }
 
     /**
