@@ -13,8 +13,9 @@ import org.opentest4j.TestAbortedException;
 /**
  * The start and end of every scenario: its seed is logged first; a scenario whose {@code @needs}
  * tags the device's PICS does not meet is skipped as not applicable (mprt-v0.1.md section 15.2);
- * at the end the report folder is written and the capture and verdict page are attached to the
- * Cucumber report.
+ * at the end the kit's reference, where it is the device under test, is held to fail no requirement
+ * of its capture, then the report folder is written and the capture and verdict page are attached
+ * to the Cucumber report.
  */
 public final class ScenarioHooks {
 
@@ -32,6 +33,14 @@ public final class ScenarioHooks {
         scenario.log("seed " + world.seed());
         if (notApplicable != null) {
             throw new TestAbortedException("not applicable: " + notApplicable);
+        }
+    }
+
+    /** Runs before {@link #finish} (Cucumber runs after-hooks of higher order first). */
+    @After(order = 1)
+    public void referenceFailsNothing(final Scenario scenario) {
+        if (notApplicable == null && !scenario.isFailed()) {
+            world.requireTheReferenceToFailNothing();
         }
     }
 

@@ -20,6 +20,7 @@ import org.mprt.ctk.dut.MutantDut;
 import org.mprt.ctk.dut.ReferenceDut;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.verdict.CaptureJudge;
+import org.mprt.ctk.verdict.Outcome;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.report.ReportSet;
 import org.mprt.ctk.wire.Profile;
@@ -326,6 +327,29 @@ public final class ScenarioWorld {
 
     public Verdict verdictOn(final String requirementId) {
         return evidence().verdictOn(requirementId);
+    }
+
+    /**
+     * The kit's own reference device (no mutant, no device of one's own) in a scenario whose tester
+     * sends only what the spec allows (no scripted probe, whose packets break rules on purpose): no
+     * requirement may fail on its capture, whether the scenario checks it or not. One that does is a
+     * fault of the reference or of a rule, which the scenario's own checks would pass over.
+     */
+    public void requireTheReferenceToFailNothing() {
+        if (bed == null || bed.failure() != null || probing || dut.isMutant()
+            || !DeviceUnderTests.REFERENCE.equals(settings.dut())) {
+            return;
+        }
+        final List<String> failed = new ArrayList<>();
+        for (final Verdict v : evidence().judgement().verdicts()) {
+            if (v.outcome() == Outcome.FAIL) {
+                failed.add(v.requirementId() + " (" + v.explanation() + ")");
+            }
+        }
+        if (!failed.isEmpty()) {
+            throw new AssertionError("the kit's " + dut.name() + " failed requirements of its capture, a fault of the"
+                + " reference or of a rule: " + String.join("; ", failed) + where());
+        }
     }
 
     /** Where the scenario's evidence is, for an assertion's message. */

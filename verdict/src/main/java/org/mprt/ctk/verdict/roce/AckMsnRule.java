@@ -19,8 +19,9 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * Only packet has a PSN at or before p, from the QP's start. Judged at the responder's port.
  *
  * <p>Reading for a capture: the count from the QP's start is known only when the capture is
- * declared to hold the connection from its start; otherwise the first ACK sets the count and every
- * later ACK must add the messages that end between the two PSNs. Which packet ends a message is
+ * declared to hold the connection from its start (the start being the lowest PSN of the requests it
+ * holds at the first ACK: a first request lost or discarded comes again later); otherwise the first
+ * ACK sets the count and every later ACK must add the messages that end between the two PSNs. Which packet ends a message is
  * fixed by its PSN, so a wrong count seen at the requester's port is a violation too. An ACK whose
  * PSN goes back, or that follows PSNs the capture lacks, is not judged; a QP that has carried an
  * RDMA READ or an atomic is judged no further.
@@ -57,7 +58,7 @@ public final class AckMsnRule extends BehaviourRule {
         final int msn = o.packet().extensions().aeth().msn();
         Count last = counts.get(d);
         if (last == null && o.state().isFromConnectionStart()) {
-            last = new Count(SerialNumber.add24(d.firstPsn(), -1), 0, 0);
+            last = new Count(SerialNumber.add24(startPsn(d), -1), 0, 0);
         }
         if (last == null || SerialNumber.precedes24(psn, last.psn())) {
             counts.put(d, new Count(psn, msn, o.frameNumber()));
@@ -79,6 +80,19 @@ public final class AckMsnRule extends BehaviourRule {
                 + previous.psn() + (previous.frame() > 0 ? ", acknowledged by frame " + previous.frame() + " with MSN " + previous.msn()
                 : ", before the QP's first request") + ", up to PSN " + psn + "), found " + msn);
         }
+    }
+
+    /**
+     * The PSN the QP started from: that of the first request captured, or an earlier one a request
+     * captured later carries, the first having been lost before the capture point or discarded for
+     * its ICRC, then sent again (go-back-N resends from the PSN a NAK names).
+     */
+    private static int startPsn(final QueuePairDirection d) {
+        int start = d.firstPsn();
+        while (d.slot(SerialNumber.add24(start, -1)) >= 0) {
+            start = SerialNumber.add24(start, -1);
+        }
+        return start;
     }
 
     /** Messages whose last packet lies in (from, to], or -1 when the capture lacks one of those PSNs. */
