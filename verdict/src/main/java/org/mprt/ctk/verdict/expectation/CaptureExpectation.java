@@ -44,6 +44,7 @@ public final class CaptureExpectation {
     private List<InetAddress> takenAt = List.of();
     private boolean fromConnectionStart;
     private List<Integer> slowerPaths = List.of();
+    private List<Long> icrcMismatches = List.of();
     private long portRateMbps;
     private Path pics;
 
@@ -89,6 +90,9 @@ public final class CaptureExpectation {
         final List<Integer> slower = new ArrayList<>();
         root.path("slowerPaths").forEach(n -> slower.add(n.asInt()));
         e.slowerPaths = List.copyOf(slower);
+        final List<Long> mismatches = new ArrayList<>();
+        root.path("icrcMismatches").forEach(n -> mismatches.add(n.asLong()));
+        e.icrcMismatches = List.copyOf(mismatches);
         e.portRateMbps = root.path("portRateMbps").asLong(0);
         if (root.has("pics")) {
             e.pics = expectationFile.resolveSibling(root.get("pics").asText());
@@ -124,6 +128,15 @@ public final class CaptureExpectation {
     /** The path_ids the scenario made slower or marked (MPRT-PATH-006); empty when not stated. */
     public List<Integer> slowerPaths() {
         return slowerPaths;
+    }
+
+    /**
+     * The frames whose headers are whole and whose ICRC does not match, whatever the verdicts make of
+     * them (mprt-v0.1.md section 16.3); empty when none. The replay checks the kit's decoder against it,
+     * and the Wireshark dissector's test checks the dissector.
+     */
+    public List<Long> icrcMismatches() {
+        return icrcMismatches;
     }
 
     /** The line rate of the receiving node's ports in Mb/s (MPRT-RECV-001, MPRT-RECV-004); 0 when not stated. */

@@ -11,6 +11,7 @@ import java.util.List;
 import java.util.Set;
 import java.util.TreeSet;
 import java.util.stream.Stream;
+import org.junit.jupiter.api.Assumptions;
 import org.junit.jupiter.api.DynamicTest;
 import org.junit.jupiter.api.Test;
 import org.junit.jupiter.api.TestFactory;
@@ -22,6 +23,7 @@ import org.mprt.ctk.verdict.expectation.CaptureExpectation;
 import org.mprt.ctk.verdict.expectation.CaptureReplay;
 import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.rule.RuleBook;
+import org.mprt.ctk.wire.decode.DecodeStatus;
 
 /** Every capture of captures/ is judged as its expectation file says. */
 class CapturesReplayTest {
@@ -37,6 +39,27 @@ class CapturesReplayTest {
             final CaptureReplay.Result r = replay.replay(capture);
             assertThat(r.mismatches()).as("%s", capture).isEmpty();
         }));
+    }
+
+    /**
+     * The frames of each capture whose headers are whole and whose ICRC does not match are those its
+     * expectation lists (icrcMismatches), whatever the verdicts make of them: the list the Wireshark
+     * dissector's test holds the dissector to.
+     */
+    @TestFactory
+    Stream<DynamicTest> shouldFindTheIcrcMismatchesTheExpectationLists() throws Exception {
+        return CaptureReplay.capturesIn(CapturesGenerationTest.CAPTURES).stream()
+            .map(capture -> DynamicTest.dynamicTest(capture.toString(), () -> {
+                final CaptureExpectation expectation = CaptureExpectation.read(CaptureExpectation.fileFor(capture));
+                Assumptions.assumeTrue(expectation.error().isEmpty(), "a malformed capture");
+                final List<Long> mismatches = new ArrayList<>();
+                replay.judgeFor(expectation).judge(capture, capture.toString(), o -> {
+                    if (o.status() == DecodeStatus.ICRC_MISMATCH) {
+                        mismatches.add(o.frameNumber());
+                    }
+                });
+                assertThat(mismatches).as("%s", capture).isEqualTo(expectation.icrcMismatches());
+            }));
     }
 
     /**

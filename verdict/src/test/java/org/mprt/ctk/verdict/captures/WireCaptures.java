@@ -251,15 +251,14 @@ final class WireCaptures {
         return frames;
     }
 
-    /** As {@link #mprtIcrcAtSender()}, for RoCEv2: A's SEND with a wrong ICRC, and B's acknowledgements changed on the way. */
+    /** As {@link #mprtIcrcAtSender()}, for RoCEv2: A's SEND with a wrong ICRC, and B's acknowledgement changed on the way. */
     List<byte[]> rocev2IcrcAtSender() {
         final List<byte[]> frames = new ArrayList<>();
         frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x41, 10, none(), e -> e.bth().ackReq(1), intact()));  // 1: valid
         frames.add(roceAck(10, intact()));                                                                            // 2: valid
         frames.add(roce(0xC100, OpcodeTable.RC_SEND_ONLY, 8, 0x41, 11, none(), e -> e.bth().ackReq(1),              // 3: A's ICRC wrong
             b -> b.put(b.limit() - 2, (byte) (b.get(b.limit() - 2) ^ 1))));
-        frames.add(roceAck(11, b -> b.put(BTH_OFFSET + 1, (byte) (b.get(BTH_OFFSET + 1) | 0x30))));                  // 4: TVer 3 on the way
-        frames.add(roceAck(11, b -> b.put(BTH_OFFSET + 8, (byte) (b.get(BTH_OFFSET + 8) | 1))));                     // 5: resv7 1 on the way
+        frames.add(roceAck(11, b -> b.put(BTH_OFFSET + 8, (byte) (b.get(BTH_OFFSET + 8) | 1))));                     // 4: resv7 1 on the way
         return frames;
     }
 
