@@ -2,6 +2,7 @@ package org.mprt.ctk.dut.fabric;
 
 import static org.assertj.core.api.Assertions.assertThat;
 
+import java.net.InetAddress;
 import java.nio.file.Path;
 import java.util.List;
 import org.junit.jupiter.api.Test;
@@ -75,7 +76,8 @@ class FabricCaptureVerdictTest {
         t.capture = dir.resolve(deviation + ".pcap");
         t.run();
 
-        final Judgement j = CaptureJudge.standard().judge(t.capture);
+        // Stated, as the scenarios state it: a wrong ICRC is held against its sender only at the sender's ports.
+        final Judgement j = CaptureJudge.standard().takenAt(List.of(InetAddress.getByName("10.0.0.2"))).judge(t.capture);
 
         final Verdict v = j.verdictOn(requirementId).orElseThrow();
         assertThat(v.outcome()).as("%s on the capture of mutant %s: %s", requirementId, deviation, v.explanation())

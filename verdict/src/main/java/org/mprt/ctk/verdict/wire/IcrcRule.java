@@ -23,7 +23,8 @@ import org.mprt.ctk.wire.decode.DecodeStatus;
  * changed on the way or sent so, and only a capture at its sender's ports tells which: it is held
  * against its sender when the capture stands at the ports of the node its source address belongs
  * to, stated or inferred from that node's connections once the capture is read
- * ({@link IcrcMismatches}); elsewhere it is not judged.
+ * ({@link IcrcMismatches}); elsewhere it is not judged, and the verdict is inconclusive: an instance of
+ * the requirement the capture cannot decide, which stating the capture point may settle.
  */
 @JudgedWithoutTime
 public final class IcrcRule extends Rule {
@@ -83,14 +84,16 @@ public final class IcrcRule extends Rule {
             final String more = held.violations() > 1 ? " (" + (held.violations() - 1) + " more of " + checked + " checked)" : "";
             return new Verdict(id, Outcome.FAIL, held.frames(), held.firstViolation() + more, checked, held.violations());
         }
-        final boolean notJudged = held != null && held.notJudged() > 0;
-        if (matching.checked() > 0) {
-            return new Verdict(id, Outcome.PASS, matching.frames(), matching.checked() + " " + subject + " checked; all conform"
-                + (notJudged ? "; " + held.notJudged() + " whose ICRC does not match not judged, the first because "
-                + held.reason() : ""), matching.checked(), 0);
+        if (held != null && held.notJudged() > 0) {
+            // Such a packet is an instance the capture cannot decide: the requirement is not shown to hold on all.
+            return new Verdict(id, Outcome.INCONCLUSIVE, List.of(held.reasonFrame()), held.reason()
+                + (held.notJudged() > 1 ? " (" + held.notJudged() + " packets whose ICRC does not match not judged)" : "")
+                + (matching.checked() > 0 ? "; " + matching.checked() + " other " + subject + " checked conform" : "")
+                + "; state where the capture was taken if it was at their sender's ports", 0, 0);
         }
-        if (notJudged) {
-            return new Verdict(id, Outcome.INCONCLUSIVE, List.of(held.reasonFrame()), held.reason(), 0, 0);
+        if (matching.checked() > 0) {
+            return new Verdict(id, Outcome.PASS, matching.frames(), matching.checked() + " " + subject + " checked; all conform",
+                matching.checked(), 0);
         }
         return new Verdict(id, Outcome.NOT_APPLICABLE, List.of(), "no " + subject + " in the capture", 0, 0);
     }
