@@ -11,7 +11,6 @@ import org.mprt.ctk.verdict.rule.Rule;
 import org.mprt.ctk.verdict.state.CaptureState;
 import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.wire.Profile;
-import org.mprt.ctk.wire.decode.DecodeStatus;
 
 /**
  * MPRT-WIRE-007 and ROCE-ICRC-001: the ICRC is the one RoCEv2 defines. The same computation serves
@@ -55,20 +54,27 @@ public final class IcrcRule extends Rule {
         return matching.requirementId();
     }
 
+    /** Also the frames whose decoding stopped at a header: their ICRC may have been computed, and be wrong. */
     @Override
     public int kinds() {
-        return profile == Profile.MPRT ? FrameKind.MPRT : FrameKind.ROCEV2.bit();
+        return (profile == Profile.MPRT ? FrameKind.MPRT : FrameKind.ROCEV2.bit()) | FrameKind.OTHER.bit();
     }
 
     @Override
     public void observe(final Observation o) {
-        if (!o.isWholePacket() || o.packet().profile() != profile) {
+        if (o.isIcrcWrong()) {
+            if (o.profileHint() == profile) {
+                mismatched(o);
+            }
             return;
         }
-        if (o.status() != DecodeStatus.ICRC_MISMATCH) {
+        if (o.isWholePacket() && o.packet().profile() == profile) {
             matching.conforming(o.frameNumber());
-            return;
         }
+    }
+
+    /** A packet whose ICRC does not match, whether its headers were whole or one of them broken. */
+    private void mismatched(final Observation o) {
         state = o.state();
         mismatches.add(Plane.of(o.packet()).source(), o.frameNumber(), () -> "icrc: expected 0x"
             + Integer.toHexString(o.packet().icrcComputed()) + ", found 0x" + Integer.toHexString(o.packet().icrcFound())

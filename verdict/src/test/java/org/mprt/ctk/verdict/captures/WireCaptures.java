@@ -234,9 +234,9 @@ final class WireCaptures {
 
     /**
      * Packets whose ICRC does not match, from both nodes, for a capture taken at node A's ports
-     * (mprt-v0.1.md section 16.3): A's own is held against A; B's arrived so, changed on the way or
-     * sent so, and is not judged, nor are the fields the change broke (a reserved opcode, a reserved
-     * bit set). Their ICRCs were computed before the change.
+     * (mprt-v0.1.md section 16.3): A's own are held against A, also one whose opcode is reserved; B's
+     * arrived so, changed on the way or sent so, and are not judged, nor are the fields the change broke
+     * (a reserved opcode, a reserved bit set). Their ICRCs were computed before the change.
      */
     List<byte[]> mprtIcrcAtSender() {
         final List<byte[]> frames = new ArrayList<>();
@@ -248,6 +248,8 @@ final class WireCaptures {
             p.tamper = b -> b.put(BTH_OFFSET, (byte) 0xC5); }).buildAck(f));
         frames.add(MprtPacket.ack().with(p -> { p.cack = 1;                                          // 5: resv7 1 on the way
             p.tamper = b -> b.put(BTH_OFFSET + 8, (byte) (b.get(BTH_OFFSET + 8) | 1)); }).buildAck(f));
+        frames.add(MprtPacket.data().with(p -> { p.psn = 2; p.msn = 2;                               // 6: A's opcode 0xC5,
+            p.tamper = b -> b.put(BTH_OFFSET, (byte) 0xC5); }).buildData(f));                          //    its ICRC wrong
         return frames;
     }
 
