@@ -36,20 +36,27 @@ public final class ScenarioHooks {
         }
     }
 
-    /** Runs before {@link #finish} (Cucumber runs after-hooks of higher order first). */
-    @After(order = 1)
-    public void referenceFailsNothing(final Scenario scenario) {
-        if (notApplicable == null && !scenario.isFailed()) {
-            world.requireTheReferenceToFailNothing();
-        }
-    }
-
     @After
     public void finish(final Scenario scenario) {
-        final List<Attachment> attachments = world.finish(scenario.getStatus().name().toLowerCase(Locale.ROOT), notApplicable);
+        String status = scenario.getStatus().name().toLowerCase(Locale.ROOT);
+        AssertionError referenceFailed = null;
+        if (notApplicable == null && !scenario.isFailed()) {
+            try {
+                world.requireTheReferenceToFailNothing();
+            } catch (final AssertionError e) {
+                // Recorded as failed in the scenario's report too, then raised for Cucumber.
+                referenceFailed = e;
+                status = "failed";
+            }
+        }
+        final List<Attachment> attachments = world.finish(status,
+            referenceFailed != null ? referenceFailed.getMessage() : notApplicable);
         scenario.log(String.join("\n", world.log()));
         for (final Attachment a : attachments) {
             scenario.attach(a.data(), a.mediaType(), a.name());
+        }
+        if (referenceFailed != null) {
+            throw referenceFailed;
         }
     }
 }
