@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
  * One direction of one MPRT connection (mprt-v0.1.md section 4): its paths, its streams and the
@@ -128,12 +129,18 @@ public final class MprtDirection extends Direction {
         return s;
     }
 
-    /** The CMSN in the latest captured stream record for this stream, or null. */
+    /** The highest CMSN the captured stream records for this stream carried, and the latest ACK that carried it; or null. */
     public CmsnReport reported(final int streamId) {
         return reported.get(streamId);
     }
 
     void report(final int streamId, final long cmsn, final long frame) {
+        final CmsnReport before = reported.get(streamId);
+        if (before != null && SerialNumber.precedes32(cmsn, before.cmsn())) {
+            // A lower CMSN leaves the highest reported: answers of two planes sent at once reach the capture
+            // in either order (mprt-v0.1.md section 16.3), and a receiver that moved back is MPRT-STREAM-004's.
+            return;
+        }
         reported.put(streamId, new CmsnReport(cmsn, frame));
         final StreamRecord s = stream(streamId);
         if (s != null) {

@@ -1,0 +1,88 @@
+package org.mprt.ctk.conformance.runtime;
+
+import java.net.URI;
+import java.util.ArrayList;
+import java.util.List;
+import java.util.SplittableRandom;
+import java.util.stream.LongStream;
+import java.util.stream.Stream;
+import org.junit.jupiter.api.DynamicTest;
+import org.junit.jupiter.api.TestFactory;
+
+/**
+ * The kit's reference MPRT node under faults the feature files do not combine: each seed draws a
+ * fabric, a connection, a mix of random and burst loss, corruption and ECN marking, and traffic both
+ * ways, runs it, and holds the reference to fail no requirement of the capture
+ * ({@link ScenarioWorld#requireTheReferenceToFailNothing}). A failure is a fault of the reference or
+ * of a rule; its message names the seed, the draw and the capture.
+ *
+ * <p>Two more faults are drawn only when asked, for they still find faults to settle:
+ * {@code -Dctk.soak.delay=true} adds a plane's delay with reordering (MPRT-PATH-006 fails the
+ * reference where a transfer ends before it could learn which paths are slower), and
+ * {@code -Dctk.soak.pathsDown=true} paths that go down (MPRT-FAIL-002, -003, -007 and MPRT-WIRE-060);
+ * {@code -Dctk.soak.seeds=N} draws N seeds. Through Maven:
+ * <pre>mvn -pl conformance test -Dtest=ReferenceUnderRandomFaultsTest -DargLine="-Dctk.soak.delay=true"</pre>
+ */
+class ReferenceUnderRandomFaultsTest {
+
+    private static final int SEEDS = Integer.getInteger("ctk.soak.seeds", 200);
+    private static final boolean WITH_DELAY = Boolean.getBoolean("ctk.soak.delay");
+    private static final boolean WITH_PATHS_DOWN = Boolean.getBoolean("ctk.soak.pathsDown");
+
+    @TestFactory
+    Stream<DynamicTest> shouldFailNoRequirementUnderAnyMixOfFaults() {
+        return LongStream.rangeClosed(1, SEEDS).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run(seed)));
+    }
+
+    private static void run(final long seed) {
+        final SplittableRandom r = new SplittableRandom(seed * 0x9E3779B97F4A7C15L);
+        final ScenarioWorld world = new ScenarioWorld();
+        world.begin(new ScenarioIdentity("random faults " + seed, URI.create("file:random-faults.feature"), (int) seed,
+            List.of("@soak")));
+        final int planes = 1 + r.nextInt(2);
+        world.fabric().planes(planes).spinesPerPlane(2).linkRateBps(100_000_000_000L);
+        if (r.nextBoolean()) {
+            world.fabric().ecn(20_000, 200_000, 1.0);
+        }
+        final int paths = planes * (1 + r.nextInt(4));
+        final int streams = 1 + r.nextInt(4);
+        world.connections().paths(paths).streams(streams).pmtuBytes(r.nextBoolean() ? 1024 : 4096);
+        final List<String> faults = new ArrayList<>();
+        if (r.nextBoolean()) {
+            final double rate = r.nextInt(1, 50) / 1000.0;
+            world.impair(r.nextBoolean() ? Losses.random(rate) : Losses.bursts(rate, 2 + r.nextInt(8)));
+            faults.add("loss " + rate);
+        }
+        if (r.nextInt(3) == 0) {
+            world.impair(new Impairment.SwitchLinkCorruption(r.nextInt(1, 20) / 1000.0));
+            faults.add("corruption");
+        }
+        if (WITH_DELAY && r.nextInt(3) == 0) {
+            world.impair(new Impairment.PlaneDelay(r.nextInt(planes), r.nextInt(1, 20) * 1_000L, r.nextInt(0, 5) * 1_000L,
+                r.nextBoolean()));
+            faults.add("delay");
+        }
+        if (WITH_PATHS_DOWN && r.nextInt(3) == 0) {
+            final long from = r.nextInt(1, 50) * 1_000L;
+            world.impair(new Impairment.PathDown(r.nextBoolean() ? Impairment.PathEnd.TESTER : Impairment.PathEnd.DEVICE,
+                r.nextInt(paths), from, from + r.nextInt(10, 2_000) * 1_000L));
+            faults.add("path down");
+        }
+        final List<TrafficRow> rows = new ArrayList<>();
+        rows.add(new TrafficRow(TrafficRow.Side.TESTER, r.nextBoolean() ? TrafficRow.Operation.WRITE : TrafficRow.Operation.SEND,
+            -1, 1 + r.nextInt(4), 1024L * (1 + r.nextInt(64))));
+        if (r.nextBoolean()) {
+            rows.add(new TrafficRow(TrafficRow.Side.DEVICE, TrafficRow.Operation.WRITE, -1, 1 + r.nextInt(4),
+                1024L * (1 + r.nextInt(64))));
+        }
+        try {
+            world.runTraffic(rows);
+            world.requireTheReferenceToFailNothing();
+        } catch (final AssertionError e) {
+            throw new AssertionError("seed " + seed + " (" + planes + " planes, " + paths + " paths, " + streams + " streams, "
+                + String.join(", ", faults) + "): " + e.getMessage(), e);
+        } finally {
+            world.finish("passed", null);
+        }
+    }
+}
