@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.roce;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.IcrcWrong;
 import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.opcode.Opcode;
@@ -27,6 +28,9 @@ public final class MessageStructureRule extends EvidenceRule {
 
     @Override
     public void observe(final Observation o) {
+        if (IcrcWrong.leftUnjudged(o, evidence)) {
+            return;
+        }
         final MessagePosition position = ConnectedServices.requestPosition(o);
         if (position == MessagePosition.NOT_A_REQUEST) {
             return;

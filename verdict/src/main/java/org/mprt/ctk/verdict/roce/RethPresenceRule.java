@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.roce;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.IcrcWrong;
 import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.Profile;
@@ -29,6 +30,9 @@ public final class RethPresenceRule extends EvidenceRule {
 
     @Override
     public void observe(final Observation o) {
+        if (IcrcWrong.leftUnjudged(o, evidence)) {
+            return;
+        }
         if (o.isRocev2() && o.packet().opcode().has(RethFlyweight.LAYOUT)) {
             evidence.conforming(o.frameNumber());
         } else if (o.status() == DecodeStatus.MALFORMED && !o.isSnapped() && o.profileHint() == Profile.ROCEV2

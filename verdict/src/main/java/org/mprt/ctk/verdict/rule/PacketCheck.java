@@ -77,13 +77,6 @@ public abstract class PacketCheck extends Rule {
         return NOT_JUDGED;
     }
 
-    private static String changedOnTheWay(final Observation o) {
-        final String icrc = o.profileHint() == Profile.ROCEV2 ? "ROCE-ICRC-001" : "MPRT-WIRE-007";
-        return "frame " + o.frameNumber() + ": its ICRC does not match, and " + icrc + " alone judges such a packet (changed"
-            + " on the way, its fields are not the ones its sender sent; sent so, " + icrc + " fails it where the capture"
-            + " shows its sender)";
-    }
-
     @Override
     public final String requirementId() {
         return evidence.requirementId();
@@ -109,7 +102,7 @@ public abstract class PacketCheck extends Rule {
             for (final FieldSpec field : structuralFields) {
                 if (o.isMalformedAt(field) && o.profileHint() == structuralProfile) {
                     if (o.isIcrcWrong()) {
-                        notJudged(o, () -> changedOnTheWay(o));
+                        notJudged(o, () -> IcrcWrong.reason(o));
                     } else {
                         evidence.violation(o.frameNumber(), () -> o.packet().error().message());
                     }
@@ -122,7 +115,7 @@ public abstract class PacketCheck extends Rule {
             return;
         }
         if (o.status() == DecodeStatus.ICRC_MISMATCH) {
-            notJudged(o, () -> changedOnTheWay(o));
+            notJudged(o, () -> IcrcWrong.reason(o));
             return;
         }
         final String v = violation(o);

@@ -4,6 +4,7 @@ import java.util.Map;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.IcrcWrong;
 import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.mprt.MpethFlyweight;
@@ -37,6 +38,9 @@ public final class ProbeReplyEchoRule extends EvidenceRule {
 
     @Override
     public void observe(final Observation o) {
+        if (IcrcWrong.leftUnjudged(o, evidence)) {
+            return;
+        }
         if (MprtPackets.isProbe(o)) {
             final MpethFlyweight p = o.packet().extensions().mpeth();
             probes.put(new ProbeKey(direction(o.packet().bth().destQp(), p.scn()), p.probeId()),

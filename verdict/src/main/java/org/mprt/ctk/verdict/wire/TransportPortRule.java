@@ -5,6 +5,7 @@ import org.mprt.ctk.pcap.link.NetworkLayerKind;
 import org.mprt.ctk.verdict.Verdict;
 import org.mprt.ctk.verdict.rule.EvidenceRule;
 import org.mprt.ctk.verdict.rule.FrameKind;
+import org.mprt.ctk.verdict.rule.IcrcWrong;
 import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.wire.Profile;
@@ -51,6 +52,9 @@ public final class TransportPortRule extends EvidenceRule {
 
     @Override
     public void observe(final Observation o) {
+        if (IcrcWrong.leftUnjudged(o, evidence)) {
+            return;
+        }
         if (o.isTransport() && o.packet().profile() == profile) {
             evidence.conforming(o.frameNumber());
         } else if (o.status() == DecodeStatus.NOT_ROCE && !o.isSnapped()) {

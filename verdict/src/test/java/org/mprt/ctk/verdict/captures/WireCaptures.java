@@ -224,12 +224,18 @@ final class WireCaptures {
 
     private byte[] probe(final FrameFactory.Way way, final Opcode opcode, final long probeId, final long txTimestamp,
                          final int psn) {
+        return probe(way, opcode, probeId, txTimestamp, psn, intact());
+    }
+
+    /** As {@link #probe(FrameFactory.Way, Opcode, long, long, int)}, then {@code tamper}. */
+    private byte[] probe(final FrameFactory.Way way, final Opcode opcode, final long probeId, final long txTimestamp,
+                         final int psn, final java.util.function.Consumer<ByteBuffer> tamper) {
         final boolean fromA = way == FrameFactory.Way.A_TO_B;
         return f.frame(way, 0, 0xC003, opcode, 0, e -> e.ecn(Ecn.NOT_ECT), e -> {
             e.bth().destQp(fromA ? FrameFactory.DCN_AT_B : FrameFactory.DCN_AT_A).psn(psn);
             e.extensions().mpeth().pathId(3).scn(fromA ? FrameFactory.DCN_AT_A : FrameFactory.DCN_AT_B)
                 .probeId(probeId).txTimestamp(txTimestamp);
-        }, intact());
+        }, tamper);
     }
 
     /**
@@ -250,6 +256,9 @@ final class WireCaptures {
             p.tamper = b -> b.put(BTH_OFFSET + 8, (byte) (b.get(BTH_OFFSET + 8) | 1)); }).buildAck(f));
         frames.add(MprtPacket.data().with(p -> { p.psn = 2; p.msn = 2;                               // 6: A's opcode 0xC5,
             p.tamper = b -> b.put(BTH_OFFSET, (byte) 0xC5); }).buildData(f));                          //    its ICRC wrong
+        frames.add(probe(FrameFactory.Way.A_TO_B, OpcodeTable.MPRT_PROBE, 9, 7000, 3));              // 7: A's PROBE
+        frames.add(probe(FrameFactory.Way.B_TO_A, OpcodeTable.MPRT_PROBE_REPLY, 9, 7000, 3,          // 8: B's reply, a bit
+            b -> b.put(b.limit() - 6, (byte) (b.get(b.limit() - 6) ^ 0x08))));                      //    of its tx_timestamp
         return frames;
     }
 
