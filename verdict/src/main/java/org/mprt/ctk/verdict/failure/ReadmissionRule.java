@@ -25,6 +25,9 @@ import org.mprt.ctk.wire.mprt.MpethFlyweight;
  * or its first PROBE, whichever the capture shows first (PROBEs go only on FAILED and PROBING paths).
  * The PROBEs of the path since then are remembered (the last {@link #REMEMBERED}) with the arrival of
  * the first PROBE_REPLY echoing their probe_id; PROBE_TIMEOUT is widened by the judging tolerance.
+ * New data on a path is a data packet at a PSN the path has not carried before, with R=0, or with
+ * R=1 when it sends again data first sent at another PSN (as data abandoned on the path is sent
+ * again once the path is readmitted).
  */
 public final class ReadmissionRule extends BehaviourRule {
 
@@ -101,15 +104,19 @@ public final class ReadmissionRule extends BehaviourRule {
     private void data(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
         if (m.r() == 1) {
             final Segment s = o.segmentSentBefore();
             final PathRecord from = s == null || s.latestPathId() == m.pathId() ? null : d.path(s.latestPathId());
             if (from != null) {
                 failed.putIfAbsent(from, new Failure(o.frameNumber()));
             }
-            return;
+            // A PSN sent before on this path is sent again: not new data on it. Data re-sent at a PSN the path
+            // has not carried (abandoned on a path that failed, and sent again once it is readmitted) is.
+            if (path == null || path.slot(o.psn()) >= 0) {
+                return;
+            }
         }
-        final PathRecord path = o.mprtPath();
         final Failure f = path == null || failed.isEmpty() ? null : failed.remove(path);
         if (f == null) {
             return;
