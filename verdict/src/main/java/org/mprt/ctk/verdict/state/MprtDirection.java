@@ -4,6 +4,7 @@ import java.util.ArrayList;
 import java.util.Collection;
 import java.util.Collections;
 import java.util.List;
+import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
@@ -37,14 +38,17 @@ public final class MprtDirection extends Direction {
     private final ByStreamId<StreamRecord> streamsById = new ByStreamId<>();
     /** Segments by (stream, MSN, offset), the oldest forgotten first. */
     private final RecentSegments segments = new RecentSegments(SEGMENTS_PER_PATH);
-    /** The latest report of each stream. */
+    /** The highest report of each stream. */
     private final ByStreamId<CmsnReport> reported = new ByStreamId<>();
     private long fatalNakNs = PathRecord.NEVER;
     private long fatalNakFrame;
     private int fatalNakCode;
 
-    /** The CMSN a receiver last reported for a stream, and the ACK that carried it. */
-    public record CmsnReport(long cmsn, long frame) {
+    /**
+     * The highest CMSN a receiver reported for a stream, and the ACK that carried it: its frame, its
+     * capture time (when its record holds one) and the plane it travelled.
+     */
+    public record CmsnReport(long cmsn, long frame, long ns, boolean timed, Plane plane) {
     }
 
     MprtDirection(final DirectionKey key, final long firstFrame, final int number) {
@@ -134,14 +138,14 @@ public final class MprtDirection extends Direction {
         return reported.get(streamId);
     }
 
-    void report(final int streamId, final long cmsn, final long frame) {
+    void report(final int streamId, final long cmsn, final Frame ack, final Plane plane) {
         final CmsnReport before = reported.get(streamId);
         if (before != null && SerialNumber.precedes32(cmsn, before.cmsn())) {
             // A lower CMSN leaves the highest reported: answers of two planes sent at once reach the capture
             // in either order (mprt-v0.1.md section 16.3), and a receiver that moved back is MPRT-STREAM-004's.
             return;
         }
-        reported.put(streamId, new CmsnReport(cmsn, frame));
+        reported.put(streamId, new CmsnReport(cmsn, ack.frameNumber(), ack.timestampNs(), ack.isTimed(), plane));
         final StreamRecord s = stream(streamId);
         if (s != null) {
             s.reported(cmsn);

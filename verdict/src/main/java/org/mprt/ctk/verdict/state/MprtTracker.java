@@ -144,7 +144,7 @@ final class MprtTracker {
             data(frame, ns, p, status == DecodeStatus.OK ? captured.positionOf(p.payloadOffset()) : Segment.NOT_KEPT,
                 plane, sentBefore);
         } else if (op == OpcodeTable.MPRT_ACK.code()) {
-            ack(frame, ns, p);
+            ack(captured, p, plane);
         } else if (op == OpcodeTable.MPRT_NAK.code()) {
             nak(frame, ns, p);
         } else if (op == OpcodeTable.MPRT_PROBE.code()) {
@@ -242,7 +242,9 @@ final class MprtTracker {
         return s;
     }
 
-    private void ack(final long frame, final long ns, final DecodedPacket p) {
+    private void ack(final Frame captured, final DecodedPacket p, final Plane plane) {
+        final long frame = captured.frameNumber();
+        final long ns = captured.timestampNs();
         final MaethFlyweight a = p.extensions().maeth();
         final MprtDirection d = direction(scn(p), p.bth().destQp(), frame);
         if (d == null) {
@@ -251,7 +253,7 @@ final class MprtTracker {
         d.sentBetween(planes.of(p, true));
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {
-            d.report(a.recordStreamId(k), a.recordCmsn(k), frame);
+            d.report(a.recordStreamId(k), a.recordCmsn(k), captured, plane);
         }
         if (a.pathId() >= MprtDirection.MAX_PATHS) {
             return;

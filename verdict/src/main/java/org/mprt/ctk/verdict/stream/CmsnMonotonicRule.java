@@ -6,7 +6,6 @@ import org.mprt.ctk.verdict.rule.FrameKind;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.JudgedWithoutTime;
 import org.mprt.ctk.verdict.rule.Observation;
-import org.mprt.ctk.verdict.rule.PerStream;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.Plane;
 import org.mprt.ctk.verdict.state.Timers;
@@ -29,17 +28,7 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
 @JudgedWithoutTime
 public final class CmsnMonotonicRule extends BehaviourRule {
 
-    /** A stream's highest CMSN reported so far, and the ACK that carried it. */
-    private static final class Reported {
-        long cmsn;
-        long frame;
-        long ns;
-        boolean timed;
-        Plane plane;
-    }
-
     private final long simultaneityNs;
-    private final PerStream<Reported> reported = new PerStream<>();
 
     public CmsnMonotonicRule(final Timers timers) {
         super("MPRT-STREAM-004", JudgedAt.RECEIVER, false, false);
@@ -63,36 +52,24 @@ public final class CmsnMonotonicRule extends BehaviourRule {
         final int records = Math.min(a.recordCount(), MaethFlyweight.MAX_RECORDS);
         for (int k = 0; k < records; k++) {
             final int streamId = a.recordStreamId(k);
-            final long cmsn = a.recordCmsn(k);
-            Reported before = reported.find(d, streamId);
+            // The highest CMSN of the ACKs before this one: the state learns from this one after the rules.
+            final MprtDirection.CmsnReport before = d.reported(streamId);
             if (before == null) {
-                before = new Reported();
-                reported.put(d, streamId, before);
-                remember(before, cmsn, o, plane);
                 continue;
             }
-            if (!SerialNumber.precedes32(cmsn, before.cmsn)) {
+            final long cmsn = a.recordCmsn(k);
+            if (!SerialNumber.precedes32(cmsn, before.cmsn())) {
                 e.conforming(o.frameNumber());
-                remember(before, cmsn, o, plane);
-            } else if (before.plane != plane && !(before.timed && o.frame().isTimed()
-                && o.timestampNs() - before.ns >= simultaneityNs)) {
+            } else if (before.plane() != plane && !(before.timed() && o.frame().isTimed()
+                && o.timestampNs() - before.ns() >= simultaneityNs)) {
                 // Sent at once on two planes, or the capture cannot tell: either may have left first.
                 continue;
             } else {
-                final Reported was = before;
                 e.violation(o.frameNumber(), () -> "mprt.maeth.record.cmsn: stream " + streamId + " moves back from "
-                    + was.cmsn + " (frame " + was.frame + ") to " + cmsn);
+                    + before.cmsn() + " (frame " + before.frame() + ") to " + cmsn);
                 return;
             }
         }
-    }
-
-    private static void remember(final Reported r, final long cmsn, final Observation o, final Plane plane) {
-        r.cmsn = cmsn;
-        r.frame = o.frameNumber();
-        r.ns = o.timestampNs();
-        r.timed = o.frame().isTimed();
-        r.plane = plane;
     }
 
     @Override
