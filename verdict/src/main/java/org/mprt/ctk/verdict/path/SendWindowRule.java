@@ -11,9 +11,10 @@ import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
- * MPRT-PATH-002 (mprt-v0.1.md section 4.5): a sender never sends PSN p on a path when p follows c by
- * more than 256, c being the highest cack it has learnt for the path from ACKs and PROBE_REPLYs
- * (2^24 - 1 before any). The kit takes c from the ACKs and PROBE_REPLYs captured before the data
+ * MPRT-PATH-002 (mprt-v0.1.md section 4.5): a sender never sends PSN p on a path that the receive
+ * window would class as out of window against c (256 < (p - c) mod 2^24 <= 2^23, section 4.4), c being
+ * the highest cack it has learnt for the path from ACKs and PROBE_REPLYs (2^24 - 1 before any). A PSN
+ * 2^23 from c precedes it no more than it follows it, and the receiver refuses it all the same. The kit takes c from the ACKs and PROBE_REPLYs captured before the data
  * packet, which bounds what the sender can have known from above wherever the capture is taken.
  *
  * <p>Reading for a capture: "2^24 - 1 before any" holds only when the capture holds the path's
@@ -58,7 +59,7 @@ public final class SendWindowRule extends BehaviourRule {
             return;
         }
         final int ahead = SerialNumber.distance24(c, psn);
-        if (ahead > PathRecord.WINDOW && ahead < SerialNumber.HALF_24) {
+        if (ahead > PathRecord.WINDOW && ahead <= SerialNumber.HALF_24) {
             violationUnlessCut(o.state(), d, o.frameNumber(), () -> "bth.psn: PSN " + psn + " on path " + pathId + " is " + ahead + " past "
                 + (c == SerialNumber.MASK_24 ? "2^24 - 1" : String.valueOf(c)) + " ("
                 + (learnt ? "the cack learnt from frame " + path.answers().learntFrame()

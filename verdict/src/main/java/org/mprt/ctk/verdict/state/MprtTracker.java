@@ -195,6 +195,9 @@ final class MprtTracker {
         final PathRecord path = answeredPath(frame, p, p.extensions().mneth().pathId());
         if (path != null) {
             path.nakked(p.bth().psn(), ns);
+            if (known == MprtNakCode.PSN_OUT_OF_WINDOW) {
+                path.refused(p.bth().psn());
+            }
         }
     }
 

@@ -671,4 +671,20 @@ public final class PathRecord {
             key[i] |= NAKKED;
         }
     }
+
+    /**
+     * A NAK PSN_OUT_OF_WINDOW refused the data packet with this PSN: its receiver kept nothing of it
+     * (section 4.4). When it is the only PSN the path holds, the path forgets it, so that the first PSN
+     * accepted anchors the ring: a PSN 2^23 - 1 on a fresh path, refused, would otherwise leave the PSN
+     * 0 that follows too far behind to be followed, and its ACK acknowledging PSNs that never arrived.
+     */
+    void refused(final int psnValue) {
+        if (!anyData || highest != psnValue || lowest != psnValue) {
+            return;
+        }
+        evict(psnValue & mask);
+        anyData = false;
+        hasBoundary = false;
+        awaitingFirstProgress = false;
+    }
 }

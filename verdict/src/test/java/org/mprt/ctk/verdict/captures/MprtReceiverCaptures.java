@@ -35,6 +35,19 @@ final class MprtReceiverCaptures {
                 p.streamRecords = new int[][] {{1, 1}}; }));
     }
 
+    /**
+     * A fresh path whose first packet carries PSN 2^23 - 1, out of the receive window (mprt-v0.1.md
+     * section 4.4): B refuses it with NAK PSN_OUT_OF_WINDOW, then accepts PSN 0 and acknowledges it.
+     * The ACK acknowledges only PSN 0, which arrived; the refused PSN anchors nothing.
+     */
+    static CaptureFile refusedPsn(final BehaviourCaptures b) {
+        return CaptureFile.ethernet("behaviour/mprt-receiver-refused-psn.pcap")
+            .at(0, b.data(p -> { p.psn = (1 << 23) - 1; p.ackReq = 1; }))                           // 1: out of window
+            .at(0.4, b.nak(p -> { p.psn = (1 << 23) - 1; p.nakCode = 0x06; }))                      // 2: PSN_OUT_OF_WINDOW
+            .at(1, b.data(p -> { p.ackReq = 1; }))                                                  // 3: PSN 0
+            .at(1.4, b.ack(p -> { p.streamRecords = new int[][] {{0, 1}}; }));                      // 4: cack 0
+    }
+
     /** A receiver that breaks one rule per marked frame; the capture point is stated (B). */
     static CaptureFile faults(final BehaviourCaptures b) {
         return CaptureFile.ethernet("behaviour/mprt-receiver-faults.pcap")

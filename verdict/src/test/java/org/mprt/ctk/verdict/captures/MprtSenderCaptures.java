@@ -80,7 +80,8 @@ final class MprtSenderCaptures {
     /**
      * PATH-002: path 0 starts at PSN 0 with nothing acknowledged (learnt cack 2^24 - 1), so PSNs 0
      * to 255 may go out, and PSN 256 (frame 257) may not. After an ACK with cack 100 (frame 258) PSN
-     * 257 is within the window. Empty messages, one per PSN; the ACK arrives a round trip later.
+     * 257 is within the window, and PSN 100 + 2^23 (frame 260) out of it: a receiver's window classes a
+     * PSN 2^23 past its cack as out of window. Empty messages, one per PSN; the ACK arrives a round trip later.
      */
     static CaptureFile sendWindow(final BehaviourCaptures b) {
         final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-send-window.pcap");
@@ -90,6 +91,8 @@ final class MprtSenderCaptures {
         }
         return file
             .at(40, b.ack(p -> p.cack = 100))                                                       // 258
-            .at(41, b.data(p -> { p.psn = 257; p.msn = 257; p.messageLength = 0; p.payloadBytes = 0; })); // 259
+            .at(41, b.data(p -> { p.psn = 257; p.msn = 257; p.messageLength = 0; p.payloadBytes = 0; })) // 259
+            .at(42, b.data(p -> { p.psn = 100 + (1 << 23); p.msn = 258; p.messageLength = 0;            // 260: 2^23 past
+                p.payloadBytes = 0; }));
     }
 }

@@ -52,6 +52,33 @@ class PathRecordTest {
     }
 
     @Test
+    void shouldForgetARefusedPsnThatWasAllItHeldSoThatTheFirstAcceptedOneAnchorsIt() {
+        path.sent(SerialNumber.HALF_24 - 1, false, null, 1, 100);
+        path.refused(SerialNumber.HALF_24 - 1);
+
+        assertThat(path.hasData()).isFalse();
+        assertThat(path.sent(0, false, null, 3, 300)).as("PSN 0, 2^23 - 1 before the refused PSN").isTrue();
+        assertThat(path.captured(0)).isEqualTo(Presence.YES);
+        assertThat(path.lowestPsn()).isZero();
+        assertThat(path.boundaryPsn()).isZero();
+        assertThat(path.unacknowledged()).isEqualTo(1);
+        assertThat(path.isAwaitingFirstProgress()).isTrue();
+    }
+
+    @Test
+    void shouldKeepARefusedPsnAmongOthers() {
+        send(0, 3);
+        path.sent(300, false, null, 4, 400);
+
+        path.refused(300);
+
+        assertThat(path.captured(300)).as("the receiver refused it, but it was sent").isEqualTo(Presence.YES);
+        assertThat(path.highestPsn()).isEqualTo(300);
+        path.refused(2);
+        assertThat(path.captured(2)).isEqualTo(Presence.YES);
+    }
+
+    @Test
     void shouldNotTellItsPsnsInOrderOnceTheClockStepsBack() {
         send(0, 3);
 
