@@ -1,11 +1,13 @@
 package org.mprt.ctk.verdict.path;
 
+import java.util.Locale;
 import java.util.Set;
 import org.mprt.ctk.verdict.rule.BehaviourRule;
 import org.mprt.ctk.verdict.rule.JudgedAt;
 import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.rule.PerDirection;
 import org.mprt.ctk.verdict.state.MprtDirection;
+import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.ScenarioFacts;
 
 /**
@@ -18,16 +20,25 @@ import org.mprt.ctk.verdict.state.ScenarioFacts;
  * in them alone, nor whether both had room, and a sender that moves its load away from a path makes
  * that path look faster. The rule therefore judges only when the scenario says which path_ids it
  * made slower or marked ({@link ScenarioFacts#slowerPathIds()}; {@code CaptureJudge.slowerPaths}, the
- * expectation key {@code slowerPaths}), and is INCONCLUSIVE otherwise. The measurement interval is
- * the whole capture: per connection direction, the mean count of new data packets (R=0) on the
- * slower paths must be lower than on the others.
+ * expectation key {@code slowerPaths}), and is INCONCLUSIVE otherwise.
+ *
+ * <p>The measurement interval is the whole capture: per connection direction, the mean count of new
+ * data packets (R=0) must be lower on the slower paths than on the others. Where it is not, the part
+ * from the moment the sender could tell the paths apart is judged instead (section 10.3): from the
+ * first new data packet sent once every path it had sent on, a slower one and another among them, had
+ * had ACK progress. A sender that sent all its new data before then is inconclusive: a transfer
+ * shorter than a round trip shows what the sender sprays, not what it prefers.
  */
 public final class PathPreferenceRule extends BehaviourRule {
 
     private static final class Counts {
         final long[] newPackets = new long[MprtDirection.MAX_PATHS];
+        /** New data packets sent once the sender could tell the paths apart. */
+        final long[] informedPackets = new long[MprtDirection.MAX_PATHS];
         final long[] lastFrame = new long[MprtDirection.MAX_PATHS];
         long firstFrame;
+        /** The first new data packet sent once the sender could tell the paths apart; 0 before. */
+        long informedFrom;
     }
 
     private final PerDirection<MprtDirection, Counts> counts = new PerDirection<>(Counts::new);
@@ -52,8 +63,35 @@ public final class PathPreferenceRule extends BehaviourRule {
         if (c.firstFrame == 0) {
             c.firstFrame = o.frameNumber();
         }
+        if (c.informedFrom == 0 && facts.knowsSlowerPaths() && canTellApart(o.mprtDirection(), facts.slowerPathIds())) {
+            c.informedFrom = o.frameNumber();
+        }
         c.newPackets[pathId]++;
+        if (c.informedFrom != 0) {
+            c.informedPackets[pathId]++;
+        }
         c.lastFrame[pathId] = o.frameNumber();
+    }
+
+    /** Whether every path the sender has sent on, a slower one and another among them, has had ACK progress. */
+    private static boolean canTellApart(final MprtDirection d, final Set<Integer> slower) {
+        boolean slowerSeen = false;
+        boolean otherSeen = false;
+        for (int p = 0; p < MprtDirection.MAX_PATHS; p++) {
+            final PathRecord path = d.path(p);
+            if (path == null || !path.hasData()) {
+                continue;
+            }
+            if (path.lastProgressNs() == PathRecord.NEVER) {
+                return false;
+            }
+            if (slower.contains(p)) {
+                slowerSeen = true;
+            } else {
+                otherSeen = true;
+            }
+        }
+        return slowerSeen && otherSeen;
     }
 
     @Override
@@ -66,37 +104,64 @@ public final class PathPreferenceRule extends BehaviourRule {
                     + " so the scenario must say which paths (CaptureJudge.slowerPaths, expectation key slowerPaths)");
                 return;
             }
-            long slowSum = 0;
-            long fastSum = 0;
+            final Tally whole = Tally.of(d, c, c.newPackets, slower);
+            if (whole.slowPaths == 0 || whole.otherPaths == 0) {
+                return;
+            }
+            if (whole.favoursOthers()) {
+                evidence.of(d).conforming(c.firstFrame);
+                return;
+            }
+            final Tally informed = Tally.of(d, c, c.informedPackets, slower);
+            if (c.informedFrom == 0 || informed.slow + informed.others == 0) {
+                evidence.of(d).inconclusive(c.firstFrame, "frame " + c.firstFrame + ": " + whole.describe(slower)
+                    + ", all sent before every path had had ACK progress: the sender could not yet tell the slower paths"
+                    + " from the others");
+            } else if (informed.favoursOthers()) {
+                evidence.of(d).conforming(c.informedFrom);
+            } else {
+                evidence.of(d).violation(whole.lastSlowFrame > 0 ? whole.lastSlowFrame : c.firstFrame, "mprt.mdeth.path_id: "
+                    + whole.describe(slower) + ", and from frame " + c.informedFrom + ", the first sent once every path had"
+                    + " had ACK progress, " + informed.slow + " against " + informed.others + ": the slower paths should carry fewer");
+            }
+        });
+    }
+
+    /** New data packets on the slower paths and on the others, with how many paths each side has. */
+    private record Tally(long slow, int slowPaths, long others, int otherPaths, long lastSlowFrame) {
+
+        static Tally of(final MprtDirection d, final Counts c, final long[] packets, final Set<Integer> slower) {
+            long slow = 0;
+            long others = 0;
             int slowPaths = 0;
-            int fastPaths = 0;
+            int otherPaths = 0;
             long lastSlowFrame = 0;
             for (int p = 0; p < MprtDirection.MAX_PATHS; p++) {
                 if (c.newPackets[p] == 0 && d.path(p) == null) {
                     continue;
                 }
                 if (slower.contains(p)) {
-                    slowSum += c.newPackets[p];
+                    slow += packets[p];
                     slowPaths++;
                     lastSlowFrame = Math.max(lastSlowFrame, c.lastFrame[p]);
                 } else {
-                    fastSum += c.newPackets[p];
-                    fastPaths++;
+                    others += packets[p];
+                    otherPaths++;
                 }
             }
-            if (slowPaths == 0 || fastPaths == 0) {
-                return;
-            }
-            if (slowSum * fastPaths < fastSum * slowPaths) {
-                evidence.of(d).conforming(c.firstFrame);
-            } else {
-                evidence.of(d).violation(lastSlowFrame > 0 ? lastSlowFrame : c.firstFrame, "mprt.mdeth.path_id: the "
-                    + slowPaths + " slower or marked paths " + slower + " carry " + slowSum + " new data packets, "
-                    + String.format(java.util.Locale.ROOT, "%.1f", (double) slowSum / slowPaths) + " per path, the "
-                    + fastPaths + " others " + fastSum + ", " + String.format(java.util.Locale.ROOT, "%.1f",
-                    (double) fastSum / fastPaths) + " per path: the slower paths should carry fewer");
-            }
-        });
+            return new Tally(slow, slowPaths, others, otherPaths, lastSlowFrame);
+        }
+
+        /** Fewer packets per path on the slower paths than on the others. */
+        boolean favoursOthers() {
+            return slow * otherPaths < others * slowPaths;
+        }
+
+        String describe(final Set<Integer> slower) {
+            return "the " + slowPaths + " slower or marked paths " + slower + " carry " + slow + " new data packets, "
+                + String.format(Locale.ROOT, "%.1f", (double) slow / slowPaths) + " per path, the " + otherPaths + " others "
+                + others + ", " + String.format(Locale.ROOT, "%.1f", (double) others / otherPaths) + " per path";
+        }
     }
 
     @Override

@@ -76,6 +76,7 @@ final class BehaviourCaptures {
         out.add(MprtFailureCaptures.faults(this));
         out.add(MprtFailureCaptures.pathPreference(this, true));
         out.add(MprtFailureCaptures.pathPreference(this, false));
+        out.add(MprtFailureCaptures.pathPreferenceUnlearnt(this));
         out.add(MprtFailureCaptures.fairShare(this, true));
         out.add(MprtFailureCaptures.fairShare(this, false));
         out.add(RoceTimerCaptures.clean(this));

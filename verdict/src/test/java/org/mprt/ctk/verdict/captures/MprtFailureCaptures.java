@@ -117,28 +117,48 @@ final class MprtFailureCaptures {
     }
 
     /**
-     * MPRT-PATH-006, with the scenario's statement that path 1 is the slower one: the conforming sender
-     * puts six new packets on path 0 and two on path 1; the faulty one the reverse.
+     * MPRT-PATH-006, with the scenario's statement that path 1 is the slower one. The sender puts one
+     * packet on each path, learns both paths' RTT from their ACKs (frames 3 and 4), then puts five more
+     * on path 0 and one on path 1 (conforming) or the reverse (faulty); the packets it sent before it
+     * could tell the paths apart are not counted.
      */
     static CaptureFile pathPreference(final BehaviourCaptures b, final boolean conforming) {
         final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-path-preference-"
-            + (conforming ? "clean" : "faults") + ".pcap");
+            + (conforming ? "clean" : "faults") + ".pcap")
+            .at(0, b.data(p -> { p.psn = 0; p.msn = 0; }))                                           // 1
+            .at(0.5, b.data(p -> path1(p, 0, 1)))                                                   // 2
+            .at(2, b.ack(p -> p.cack = 0))                                                          // 3
+            .at(2.5, b.ack(p -> ack1(p, 0)));                                                       // 4
         final int fast = conforming ? 6 : 2;
         final int slow = conforming ? 2 : 6;
-        int msn = 0;
-        for (int i = 0; i < Math.max(fast, slow); i++) {
+        int msn = 2;
+        for (int i = 1; i < Math.max(fast, slow); i++) {
             final int psn = i;
             if (i < fast) {
                 final int m = msn++;
-                file.at(i, b.data(p -> { p.psn = psn; p.msn = m; }));
+                file.at(2 + i, b.data(p -> { p.psn = psn; p.msn = m; }));
             }
             if (i < slow) {
                 final int m = msn++;
-                file.at(i + 0.5, b.data(p -> path1(p, psn, m)));
+                file.at(2.5 + i, b.data(p -> path1(p, psn, m)));
             }
         }
         return file.at(25, b.ack(p -> { p.cack = fast - 1; p.echoTimestamp = 1000L + fast - 1; }))
             .at(26, b.ack(p -> { ack1(p, slow - 1); p.echoTimestamp = 1000L + slow - 1; }));
+    }
+
+    /**
+     * MPRT-PATH-006 where the sender could not tell the paths apart: path 0 and path 1 (the slower one)
+     * each carry two new data packets, all sent before the first ACK: inconclusive, not failed.
+     */
+    static CaptureFile pathPreferenceUnlearnt(final BehaviourCaptures b) {
+        return CaptureFile.ethernet("behaviour/mprt-path-preference-unlearnt.pcap")
+            .at(0, b.data(p -> { p.psn = 0; p.msn = 0; }))                                           // 1
+            .at(0.5, b.data(p -> path1(p, 0, 1)))                                                   // 2
+            .at(1, b.data(p -> { p.psn = 1; p.msn = 2; }))                                           // 3
+            .at(1.5, b.data(p -> path1(p, 1, 3)))                                                   // 4
+            .at(25, b.ack(p -> { p.cack = 1; p.echoTimestamp = 1001L; }))                            // 5
+            .at(26, b.ack(p -> { ack1(p, 1); p.echoTimestamp = 1001L; }));                           // 6
     }
 
     /**
