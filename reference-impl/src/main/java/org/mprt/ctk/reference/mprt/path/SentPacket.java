@@ -60,8 +60,15 @@ public final class SentPacket {
         return acked;
     }
 
+    /**
+     * A SACK that comes after the packet was detected lost or chosen at an RTO expiry (a later ACK that
+     * overtook it on another route, say) cancels the retransmission: only data not yet acknowledged is
+     * sent again (MPRT-LOSS-004). Only {@link #markLost} after this makes it due again.
+     */
     void markAcked() {
         acked = true;
+        lost = false;
+        rtoRetransmit = false;
     }
 
     /** Detected lost by SACK and waiting for its retransmission. */

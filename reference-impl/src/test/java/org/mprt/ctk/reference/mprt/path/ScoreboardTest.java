@@ -48,6 +48,23 @@ class ScoreboardTest {
     }
 
     @Test
+    void shouldNotResendAPacketALaterAckAcknowledgedAfterItWasFoundLost() {
+        final SentPacket first = send(0);
+        final SentPacket second = send(0);
+        for (int i = 0; i < 4; i++) {
+            send(0);
+        }
+        assertThat(ack(SerialNumber.MASK_24, bits(2, 3, 4, 5), 3)).as("PSNs 0 and 1, three later PSNs SACKed").isEqualTo(2);
+        second.markRtoRetransmit();
+
+        scoreboard.acknowledge(SerialNumber.MASK_24, bits(1, 2, 3, 4, 5), true, p -> { });
+
+        assertThat(second.isRetransmissionDue(0)).as("SACKed by an ACK that came after").isFalse();
+        assertThat(first.isRetransmissionDue(0)).isTrue();
+        assertThat(scoreboard.nextDueRetransmission(0)).isSameAs(first);
+    }
+
+    @Test
     void shouldAcknowledgeCumulativelyAndByBitmapAndForgetTheFront() {
         for (int i = 0; i < 6; i++) {
             send(0);
