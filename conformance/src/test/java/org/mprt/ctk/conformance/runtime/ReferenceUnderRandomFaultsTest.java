@@ -45,14 +45,18 @@ class ReferenceUnderRandomFaultsTest {
     }
 
     /**
-     * Draws with a plane delayed that once failed: transfers that ended, or nearly, before the sender had
+     * Draws with delays that once failed: transfers that ended, or nearly, before the sender had
      * an ACK from every path, which MPRT-PATH-006 failed for the equal counts of a sender that could not
      * yet tell the paths apart (seeds 65 and 110); a packet found lost that an ACK overtaken on the way
-     * then SACKed, which the reference sent again all the same (seed 962, MPRT-LOSS-005).
+     * then SACKed, which the reference sent again all the same (seed 962, MPRT-LOSS-005); and a draw with no
+     * delay drawn, where the reference went on probing a readmitted path that carried only data sent again, so that
+     * the receiver abandoned a lost PSN whose data then came again at it and completed nothing (seed 710,
+     * MPRT-STREAM-005).
      */
     @TestFactory
-    Stream<DynamicTest> shouldFailNoRequirementWhereAPlaneWasDelayed() {
-        return LongStream.of(65, 110, 962).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run(seed, true, false)));
+    Stream<DynamicTest> shouldFailNoRequirementInDrawsThatOnceFailed() {
+        return LongStream.of(65, 110, 962, 710).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+            () -> run(seed, true, false)));
     }
 
     private static void run(final long seed, final boolean withDelay, final boolean withPathsDown) {

@@ -375,7 +375,9 @@ public final class MprtSender {
         if (obeyGuidance) {
             pacer.onSent(MprtFrameWriter.dataDatagramBytes(link.localIp().kind(), segment.lengthBytes()), nowNs);
         }
-        if (!segment.isRetransmission() && path.isProbingUntilNewData()) {
+        // Data at a PSN the path has not carried, new or re-sprayed onto it once readmitted, ends its PROBEs
+        // (MPRT-FAIL-005): a PROBE after it would make the receiver abandon that PSN were it lost.
+        if (!retransmission && path.isProbingUntilNewData()) {
             path.probingUntilNewData(false);
         }
         segment.onTransmitted();

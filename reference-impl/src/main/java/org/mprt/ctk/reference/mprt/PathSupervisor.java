@@ -152,7 +152,8 @@ final class PathSupervisor {
 
     /**
      * READMIT_PROBES consecutive replies: ACTIVE again, cwnd INIT_CWND, PSNs go on at the probed PSN. The
-     * PROBEs go on until the path carries new data (MPRT-FAIL-005); their replies no longer count.
+     * PROBEs go on until the path carries data at a PSN it has not carried (MPRT-FAIL-005); their replies
+     * no longer count.
      */
     private void readmit(final SenderPath path) {
         path.state(PathState.ACTIVE);

@@ -22,7 +22,8 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
 
 /**
  * MPRT-FAIL-005 (mprt-v0.1.md section 10.6): from its first re-spray away from a path P until P
- * carries new data again or the connection enters ERROR, a sender that declares {@code probe} sends
+ * carries data at a PSN it has not carried before (new data, or data re-sprayed onto it once it is
+ * readmitted) or the connection enters ERROR, a sender that declares {@code probe} sends
  * an MPRT_PROBE on P at least every 2 x PROBE_INTERVAL, the first within 2 x PROBE_INTERVAL after
  * that re-spray, each between P's plane addresses and carrying in BTH.PSN the PSN one more than the
  * highest PSN sent on P. Judged at the sender's port.
@@ -130,12 +131,13 @@ public final class ProbeCadenceRule extends BehaviourRule {
     private void data(final Observation o) {
         final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.mprtDirection();
+        final PathRecord path = o.mprtPath();
+        // Mostly empty: the guard spares every data packet a capturing lambda. Data at a PSN the path has
+        // not carried, new (R=0) or re-sprayed onto it once readmitted (R=1), ends the path's probing.
+        if (!open.isEmpty() && (m.r() == 0 || path != null && path.slot(o.psn()) < 0)) {
+            open.removeIf(e -> e.direction == d && e.path == path);
+        }
         if (m.r() == 0) {
-            final PathRecord path = o.mprtPath();
-            if (!open.isEmpty()) {
-                // Mostly empty: the guard spares every data packet a capturing lambda.
-                open.removeIf(e -> e.direction == d && e.path == path);
-            }
             return;
         }
         final Segment s = o.segmentSentBefore();

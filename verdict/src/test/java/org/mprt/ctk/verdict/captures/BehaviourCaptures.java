@@ -73,6 +73,7 @@ final class BehaviourCaptures {
         out.add(CaptureFile.onLoopback("behaviour/mprt-receiver-incast-loopback.pcap", incast));
         out.add(CaptureFile.onLoopback("behaviour/mprt-receiver-faults-loopback.pcap", faults));
         out.add(MprtFailureCaptures.clean(this));
+        out.add(MprtFailureCaptures.resentAfterReadmission(this));
         out.add(MprtFailureCaptures.faults(this));
         out.add(MprtFailureCaptures.pathPreference(this, true));
         out.add(MprtFailureCaptures.pathPreference(this, false));

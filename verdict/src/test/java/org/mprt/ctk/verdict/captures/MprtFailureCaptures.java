@@ -43,6 +43,32 @@ final class MprtFailureCaptures {
             .at(950, b.ack(p -> { p.cack = 1; p.echoTimestamp = 1001L; }));                          // 15
     }
 
+    /**
+     * A conforming sender that sends data abandoned on path 0 again on path 0 itself once it is
+     * readmitted: path 0 stops answering; its oldest message is re-sprayed onto path 1 (frame 7), the
+     * other waits; path 0 is probed twice and readmitted, and the waiting message goes out on it at the
+     * probed PSN with R = 1 (frame 13). That ends the PROBEs: none follows in the 470 µs the capture goes
+     * on (frame 15, new data on path 1).
+     */
+    static CaptureFile resentAfterReadmission(final BehaviourCaptures b) {
+        return CaptureFile.ethernet("behaviour/mprt-path-failure-resent-after-readmission.pcap")
+            .at(0, b.data(p -> { }))                                                                 // 1: never answered
+            .at(0.5, b.data(p -> { p.psn = 1; p.msn = 1; }))                                         // 2: never answered
+            .at(1, b.data(p -> path1(p, 0, 2)))                                                      // 3
+            .at(21, b.ack(p -> ack1(p, 0)))                                                          // 4
+            .at(100, b.data(p -> { p.r = 1; p.txTimestamp = 2000L; }))                               // 5: first RTO expiry
+            .at(300, b.data(p -> { p.r = 1; p.txTimestamp = 3000L; }))                               // 6: second
+            .at(700, b.data(p -> { path1(p, 1, 0); p.r = 1; p.ackReq = 1; }))                        // 7: re-spray
+            .at(720, b.ack(p -> ack1(p, 1)))                                                         // 8
+            .at(800, b.probe(p -> { p.psn = 2; p.probeId = 1; }))                                    // 9
+            .at(820, b.probeReply(p -> { p.psn = 2; p.probeId = 1; }))                               // 10
+            .at(900, b.probe(p -> { p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; }))             // 11
+            .at(920, b.probeReply(p -> { p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; }))        // 12
+            .at(930, b.data(p -> { p.psn = 2; p.msn = 1; p.r = 1; p.ackReq = 1; }))                  // 13: readmitted
+            .at(950, b.ack(p -> { p.cack = 2; p.echoTimestamp = 1002L; }))                           // 14
+            .at(1400, b.data(p -> { path1(p, 2, 3); p.ackReq = 1; }));                               // 15
+    }
+
     /** A data packet of path 1 (plane 1) with this PSN and MSN of stream 0. */
     private static void path1(final MprtPacket p, final int psn, final long msn) {
         p.plane = 1;
