@@ -215,12 +215,17 @@ final class MprtTracker {
         final int psn = p.bth().psn();
         final Segment segment = segment(d, m, p, payloadPosition, frame, psn, ns, sentBefore);
         final PathRecord path = d.pathOrNew(m.pathId());
+        // Data at a PSN a PROBE of the path abandoned is a duplicate at the receiver: it places no byte
+        // towards a message's completion (sections 7.3 and 10.6).
+        final boolean completesNothing = path.isBeforeProbe(psn);
         path.sent(psn, m.r() == 1, segment, frame, ns);
         path.onPlane(plane, p.udp().sourcePort(), frame, true);
         path.arrived(psn, m.txTimestamp(), ns, frame, p.ecn() == Ecn.CE);
         d.recent().data(ns, frame, m.pathId(), psn, m.streamId(), m.msn(), m.messageOffset());
-        d.streamOrNew(m.streamId(), m.msn(), frame).carried(m.msn(), m.isSendLayout(), MessageRecord.rkeyOrRsnOf(m),
-            MessageRecord.baseOf(m), m.messageLength(), m.messageOffset(), p.payloadLength(), frame, ns);
+        if (!completesNothing) {
+            d.streamOrNew(m.streamId(), m.msn(), frame).carried(m.msn(), m.isSendLayout(), MessageRecord.rkeyOrRsnOf(m),
+                MessageRecord.baseOf(m), m.messageLength(), m.messageOffset(), p.payloadLength(), frame, ns);
+        }
     }
 
     /** The segment this packet carries: new on its first transmission, else the one sent before. */
@@ -286,6 +291,7 @@ final class MprtTracker {
         final PathRecord path = d.pathOrNew(m.pathId());
         path.onPlane(plane, p.udp().sourcePort(), frame, false);
         path.abandonBefore(p.bth().psn(), ns);
+        path.probed(p.bth().psn());
         d.recent().probe(ns, frame, m.pathId(), p.bth().psn());
     }
 

@@ -88,6 +88,9 @@ public final class PathRecord {
     private boolean inPsnOrder = true;
     /** True once a PSN of the path was abandoned: its data may be owed though an ACK acknowledged it. */
     private boolean anyAbandoned;
+    /** Whether a PROBE was captured on the path, and the highest BTH.PSN of those captured. */
+    private boolean probed;
+    private int probedPsn;
     /** The lowest PSN whose slot is used and not yet acknowledged: no ACK can change a slot below it. */
     private int floor;
 
@@ -626,6 +629,23 @@ public final class PathRecord {
             key[i] &= ~IN_FLIGHT;
             inFlightBytes -= payload[i];
         }
+    }
+
+    /**
+     * A PROBE with BTH.PSN q was captured on the path: its receiver abandons every PSN before q (section
+     * 10.6), so that a data packet at such a PSN captured after it is a duplicate there, which completes
+     * nothing (section 7.3), however the sender came to send it.
+     */
+    void probed(final int q) {
+        if (!probed || SerialNumber.precedes24(probedPsn, q)) {
+            probed = true;
+            probedPsn = q;
+        }
+    }
+
+    /** Whether {@code psn} lies before the BTH.PSN of a PROBE captured on the path, within the ring's reach. */
+    public boolean isBeforeProbe(final int psn) {
+        return probed && SerialNumber.precedes24(psn, probedPsn) && SerialNumber.distance24(psn, probedPsn) <= RING;
     }
 
     /**

@@ -44,6 +44,7 @@ final class BehaviourCaptures {
         out.add(snapped("behaviour/mprt-receiver-faults-snap128.pcap", faults));
         out.add(MprtReceiverCaptures.midConnection(this));
         out.add(MprtReceiverCaptures.refusedPsn(this));
+        out.add(MprtReceiverCaptures.dataAtAbandonedPsn(this));
         out.add(RoceCaptures.requesterClean(this));
         out.add(RoceCaptures.requesterFaults(this));
         out.add(RoceCaptures.responderClean(this));

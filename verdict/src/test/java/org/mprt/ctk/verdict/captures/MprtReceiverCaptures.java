@@ -48,6 +48,25 @@ final class MprtReceiverCaptures {
             .at(1.4, b.ack(p -> { p.streamRecords = new int[][] {{0, 1}}; }));                      // 4: cack 0
     }
 
+    /**
+     * A sender that sends the second half of message 0 again at PSN 1 after its PROBE with PSN 2 made
+     * B abandon PSN 1 (frame 5): a duplicate at B, which completes nothing, so B's CMSN stays 0 (frame
+     * 6). Sent once more at PSN 2 (frame 7), it completes the message, and B reports it (frame 8).
+     */
+    static CaptureFile dataAtAbandonedPsn(final BehaviourCaptures b) {
+        return CaptureFile.ethernet("behaviour/mprt-receiver-data-at-abandoned-psn.pcap")
+            .at(0, b.data(p -> { p.messageLength = 2048; p.ackReq = 1; }))                           // 1
+            .at(0.4, b.ack(p -> { }))                                                               // 2
+            .at(100, b.probe(p -> { p.psn = 2; p.probeId = 1; }))                                   // 3: PSN 1 lost
+            .at(100.4, b.probeReply(p -> { p.psn = 2; p.probeId = 1; }))                            // 4
+            .at(110, b.data(p -> { p.psn = 1; p.r = 1; p.messageLength = 2048; p.messageOffset = 1024; // 5: abandoned PSN
+                p.ackReq = 1; }))
+            .at(110.4, b.ack(p -> { p.cack = 1; p.streamRecords = new int[][] {{0, 0}}; }))          // 6
+            .at(200, b.data(p -> { p.psn = 2; p.r = 1; p.messageLength = 2048; p.messageOffset = 1024; // 7
+                p.ackReq = 1; }))
+            .at(200.4, b.ack(p -> { p.cack = 2; p.streamRecords = new int[][] {{0, 1}}; }));         // 8
+    }
+
     /** A receiver that breaks one rule per marked frame; the capture point is stated (B). */
     static CaptureFile faults(final BehaviourCaptures b) {
         return CaptureFile.ethernet("behaviour/mprt-receiver-faults.pcap")
