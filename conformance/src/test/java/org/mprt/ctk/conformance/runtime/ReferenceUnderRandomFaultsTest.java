@@ -11,21 +11,20 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The kit's reference MPRT node under faults the feature files do not combine: each seed draws a
- * fabric, a connection, a mix of random and burst loss, corruption and ECN marking, and traffic both
- * ways, runs it, and holds the reference to fail no requirement of the capture
- * ({@link ScenarioWorld#requireTheReferenceToFailNothing}). A failure is a fault of the reference or
- * of a rule; its message names the seed, the draw and the capture.
+ * fabric, a connection, a mix of random and burst loss, corruption, ECN marking and a plane's delay
+ * with reordering, and traffic both ways, runs it, and holds the reference to fail no requirement of
+ * the capture ({@link ScenarioWorld#requireTheReferenceToFailNothing}). A failure is a fault of the
+ * reference or of a rule; its message names the seed, the draw and the capture.
  *
- * <p>Two more faults are drawn only when asked, for they still find faults to settle:
- * {@code -Dctk.soak.delay=true} adds a plane's delay with reordering, and
- * {@code -Dctk.soak.pathsDown=true} paths that go down (MPRT-FAIL-002 and -003 fail it in some draws);
- * {@code -Dctk.soak.seeds=N} draws N seeds. Through Maven:
- * <pre>mvn -pl conformance test -Dtest=ReferenceUnderRandomFaultsTest -DargLine="-Dctk.soak.delay=true"</pre>
+ * <p>{@code -Dctk.soak.pathsDown=true} also draws paths that go down (MPRT-FAIL-002 and -003 still fail
+ * it in some draws); {@code -Dctk.soak.delay=false} leaves delays out; {@code -Dctk.soak.seeds=N} draws N
+ * seeds. Through Maven:
+ * <pre>mvn -pl conformance test -Dtest=ReferenceUnderRandomFaultsTest -DargLine="-Dctk.soak.seeds=1000"</pre>
  */
 class ReferenceUnderRandomFaultsTest {
 
     private static final int SEEDS = Integer.getInteger("ctk.soak.seeds", 200);
-    private static final boolean WITH_DELAY = Boolean.getBoolean("ctk.soak.delay");
+    private static final boolean WITH_DELAY = Boolean.parseBoolean(System.getProperty("ctk.soak.delay", "true"));
     private static final boolean WITH_PATHS_DOWN = Boolean.getBoolean("ctk.soak.pathsDown");
 
     @TestFactory
