@@ -138,6 +138,16 @@ public final class CaptureJudge {
         return new CaptureJudge(rules, timers, point, fromConnectionStart, facts.withDuplicateWindowNs(windowNs), pics);
     }
 
+    /**
+     * This judge, told that the node with these addresses is a tester whose packets break the spec on
+     * purpose (a scripted probe): the verdicts are the same, and the reports say which failures its
+     * packets make, so that they are not read as the device's.
+     */
+    public CaptureJudge scriptedBy(final Collection<InetAddress> testerAddresses) {
+        return new CaptureJudge(rules, timers, point, fromConnectionStart,
+            facts.withScriptedSenders(List.copyOf(testerAddresses)), pics);
+    }
+
     public Timers timers() {
         return timers;
     }
@@ -210,7 +220,8 @@ public final class CaptureJudge {
             directions.add(DirectionSummary.of("RoCEv2", d));
         }
         return new Judgement(summary, verdicts, timeline.plots(),
-            new JudgedWith(JudgedWith.Declaration.of(pics), timers, point, fromConnectionStart), directions, capture);
+            new JudgedWith(JudgedWith.Declaration.of(pics), timers, point, fromConnectionStart,
+                facts.scriptedSenders()), directions, capture);
     }
 
     /**

@@ -1,5 +1,7 @@
 package org.mprt.ctk.verdict;
 
+import java.net.InetAddress;
+import java.util.List;
 import org.mprt.ctk.pics.Pics;
 import org.mprt.ctk.verdict.state.CapturePoint;
 import org.mprt.ctk.verdict.state.Timers;
@@ -10,9 +12,17 @@ import org.mprt.ctk.verdict.state.Timers;
  * applied, where the judge was told the capture was taken, and whether it was told that the capture
  * holds every connection from its first packet. A verdict on timing depends on each of them.
  *
- * @param declaration the PICS, or null when the capture was judged without one
+ * @param declaration     the PICS, or null when the capture was judged without one
+ * @param scriptedSenders the addresses of a tester whose packets break the spec on purpose (a scripted
+ *                        probe); empty for any other capture
  */
-public record JudgedWith(Declaration declaration, Timers timers, CapturePoint capturePoint, boolean fromConnectionStart) {
+public record JudgedWith(Declaration declaration, Timers timers, CapturePoint capturePoint, boolean fromConnectionStart,
+                         List<InetAddress> scriptedSenders) {
+
+    /** Whether a scripted tester sent the frame from {@code source}. */
+    public boolean isScripted(final InetAddress source) {
+        return scriptedSenders.contains(source);
+    }
 
     /** One line for a console: the PICS or the defaults, and the JUDGING_TOLERANCE. */
     public String sentence() {

@@ -188,8 +188,13 @@ public final class Testbed {
 
     /** The device's addresses on every plane, which name the capture point to the verdict engine. */
     public List<InetAddress> deviceAddresses() {
+        return addressesOf(0);
+    }
+
+    /** The addresses of host {@code host} on every plane: 0 the device's, 1 the first tester's. */
+    public List<InetAddress> addressesOf(final int host) {
         final List<InetAddress> addresses = new ArrayList<>();
-        for (final HostPort port : topology.host(0).ports()) {
+        for (final HostPort port : topology.host(host).ports()) {
             if (port.hasIpv4()) {
                 addresses.add(inet(port.ipv4()));
             }

@@ -2,14 +2,20 @@ package org.mprt.ctk.verdict.report;
 
 import java.io.IOException;
 import java.io.Writer;
+import java.net.InetAddress;
+import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.HashMap;
 import java.util.Locale;
+import java.util.Map;
 import java.util.Set;
 import java.util.SortedMap;
+import java.util.SortedSet;
 import org.mprt.ctk.pcap.CaptureReader;
 import org.mprt.ctk.pcap.Frame;
 import org.mprt.ctk.pcap.link.NetworkLayer;
+import org.mprt.ctk.verdict.JudgedWith;
 import org.mprt.ctk.verdict.rule.Judge;
 import org.mprt.ctk.wire.FieldSpec;
 import org.mprt.ctk.wire.HeaderLayout;
@@ -34,7 +40,50 @@ final class FrameTables {
     private FrameTables() {
     }
 
-    static void write(final Path capture, final SortedMap<Long, Cited> cited, final Writer w) throws IOException {
+    /**
+     * The IP source address of each of {@code frames} that decodes as an IP packet, reading the capture up
+     * to the last of them: which node sent the frames a failure cites.
+     */
+    static Map<Long, InetAddress> sources(final Path capture, final SortedSet<Long> frames) throws IOException {
+        final Map<Long, InetAddress> sources = new HashMap<>();
+        if (frames.isEmpty() || !Files.isReadable(capture)) {
+            return sources;
+        }
+        final Frame frame = new Frame();
+        final NetworkLayer network = new NetworkLayer();
+        final DecodedPacket packet = new DecodedPacket();
+        try (CaptureReader reader = CaptureReader.open(capture)) {
+            while (reader.next(frame) && frame.frameNumber() <= frames.last()) {
+                if (frames.contains(frame.frameNumber()) && Judge.decode(frame, network, packet) != null) {
+                    sources.put(frame.frameNumber(), source(packet));
+                }
+            }
+        }
+        return sources;
+    }
+
+    private static InetAddress source(final DecodedPacket packet) {
+        final byte[] address = new byte[16];
+        final int length = packet.copySourceAddress(address, 0);
+        try {
+            return InetAddress.getByAddress(java.util.Arrays.copyOf(address, length));
+        } catch (final UnknownHostException e) {
+            throw new IllegalStateException("an address of " + length + " bytes", e);
+        }
+    }
+
+    private static InetAddress destination(final DecodedPacket packet) {
+        final byte[] address = new byte[16];
+        final int length = packet.copyDestinationAddress(address, 0);
+        try {
+            return InetAddress.getByAddress(java.util.Arrays.copyOf(address, length));
+        } catch (final UnknownHostException e) {
+            throw new IllegalStateException("an address of " + length + " bytes", e);
+        }
+    }
+
+    static void write(final Path capture, final SortedMap<Long, Cited> cited, final JudgedWith with, final Writer w)
+        throws IOException {
         if (cited.isEmpty()) {
             return;
         }
@@ -54,7 +103,7 @@ final class FrameTables {
                 }
                 final Cited c = cited.get(frame.frameNumber());
                 if (c != null) {
-                    frame(frame, firstNs, network, packet, c, w);
+                    frame(frame, firstNs, network, packet, c, with, w);
                 }
                 if (frame.frameNumber() >= cited.lastKey()) {
                     break;
@@ -64,10 +113,17 @@ final class FrameTables {
     }
 
     private static void frame(final Frame frame, final long firstNs, final NetworkLayer network, final DecodedPacket packet,
-                              final Cited cited, final Writer w) throws IOException {
+                              final Cited cited, final JudgedWith with, final Writer w) throws IOException {
         w.write("<div class=\"frame\" id=\"frame-" + frame.frameNumber() + "\"><h3>Frame " + frame.frameNumber() + "</h3>\n<p>");
-        w.write(String.format(Locale.ROOT, "%.3f µs after the first frame · %d bytes captured of %d", 
+        w.write(String.format(Locale.ROOT, "%.3f µs after the first frame · %d bytes captured of %d",
             (frame.timestampNs() - firstNs) / 1000.0, frame.capturedLengthBytes(), frame.originalLengthBytes()));
+        final DecodeStatus status = Judge.decode(frame, network, packet);
+        if (status != null) {
+            final InetAddress from = source(packet);
+            w.write(" · from " + HtmlReport.esc(from.getHostAddress()) + " to "
+                + HtmlReport.esc(destination(packet).getHostAddress())
+                + (with.isScripted(from) ? " (sent by the scripted tester, on purpose)" : ""));
+        }
         w.write(" · cited by ");
         boolean first = true;
         for (final String id : cited.requirements()) {
@@ -75,7 +131,6 @@ final class FrameTables {
             first = false;
         }
         w.write("</p>\n");
-        final DecodeStatus status = Judge.decode(frame, network, packet);
         if (status == null) {
             w.write("<p>Not an IP frame (link layer " + HtmlReport.esc(String.valueOf(frame.linkType())) + ").</p></div>\n");
             return;

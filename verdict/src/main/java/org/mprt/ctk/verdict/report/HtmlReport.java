@@ -3,6 +3,7 @@ package org.mprt.ctk.verdict.report;
 import java.io.IOException;
 import java.io.OutputStreamWriter;
 import java.io.Writer;
+import java.net.InetAddress;
 import java.nio.charset.StandardCharsets;
 import java.nio.file.Files;
 import java.nio.file.InvalidPathException;
@@ -95,7 +96,11 @@ public final class HtmlReport {
             + "</code> of " + esc(d.implementation()) + " " + esc(d.version()) + " (" + esc(d.profile()) + ")")
             + "; the capture " + (with.capturePoint().isStated() ? "taken at " + esc(with.capturePoint().addresses().toString())
             : "placed per connection direction (below)") + (with.fromConnectionStart()
-            ? ", holding every connection from its first packet" : "") + ".</p>\n<details><summary>Timers applied"
+            ? ", holding every connection from its first packet" : "") + ".</p>\n" + (with.scriptedSenders().isEmpty() ? ""
+            : "<p>A scripted probe: the tester at " + esc(with.scriptedSenders().stream().map(InetAddress::getHostAddress)
+            .collect(Collectors.joining(", "))) + " sends packets that break the spec on purpose. A requirement its"
+            + " packets fail is the tester's doing, and marked so below; the scenario judges the device by its own"
+            + " packets and answers.</p>\n") + "<details><summary>Timers applied"
             + " (mprt-v0.1.md section 14, rocev2-baseline.md section 11)</summary>\n<table class=\"fields\">");
         for (final Map.Entry<String, Number> e : with.timers().table().entrySet()) {
             w.write("<tr><td>" + e.getKey() + "</td><td>" + e.getValue() + "</td></tr>");
@@ -130,18 +135,56 @@ public final class HtmlReport {
         w.write("<h2 id=\"verdicts\">Verdicts</h2>\n<table>\n<tr><th>requirement</th><th>outcome</th><th>explanation</th>"
             + "<th>frames</th><th>checked</th></tr>\n");
         final TreeSet<Long> shown = new TreeSet<>(citedFrames(j).keySet());
+        final List<InetAddress> scripted = j.judgedWith().scriptedSenders();
+        final Map<Long, InetAddress> sources = scripted.isEmpty() ? Map.of() : FrameTables.sources(j.frames(), failingFrames(j));
         for (final Outcome order : new Outcome[] {Outcome.FAIL, Outcome.INCONCLUSIVE, Outcome.PASS,
             Outcome.NOT_APPLICABLE}) {
             for (final Verdict v : j.verdicts()) {
                 if (v.outcome() == order) {
-                    row(w, v, shown);
+                    row(w, v, shown, scriptedNote(v, sources, j.judgedWith()));
                 }
             }
         }
         w.write("</table>\n");
     }
 
-    private void row(final Writer w, final Verdict v, final TreeSet<Long> shown) throws IOException {
+    /** Every frame a failure cites. */
+    private static TreeSet<Long> failingFrames(final Judgement j) {
+        final TreeSet<Long> frames = new TreeSet<>();
+        for (final Verdict v : j.verdicts()) {
+            if (v.outcome() == Outcome.FAIL) {
+                for (final long f : v.frames()) {
+                    frames.add(f);
+                }
+            }
+        }
+        return frames;
+    }
+
+    /** For a failure some of whose cited frames a scripted tester sent, whose doing it is; empty otherwise. */
+    private static String scriptedNote(final Verdict v, final Map<Long, InetAddress> sources, final JudgedWith with) {
+        if (v.outcome() != Outcome.FAIL || sources.isEmpty()) {
+            return "";
+        }
+        final List<String> tester = new ArrayList<>();
+        int others = 0;
+        for (final long f : v.frames()) {
+            final InetAddress from = sources.get(f);
+            if (from != null && with.isScripted(from)) {
+                tester.add(String.valueOf(f));
+            } else {
+                others++;
+            }
+        }
+        if (tester.isEmpty()) {
+            return "";
+        }
+        return "<div class=\"req\">" + (others == 0 ? "Every frame cited was sent by the scripted tester: its deliberate"
+            + " violation, not the device's." : "Frames " + String.join(", ", tester) + " were sent by the scripted tester,"
+            + " on purpose; the others were not.") + "</div>";
+    }
+
+    private void row(final Writer w, final Verdict v, final TreeSet<Long> shown, final String note) throws IOException {
         final Requirement r = catalogue.get(v.requirementId());
         final List<String> frames = new ArrayList<>();
         for (final long f : v.frames()) {
@@ -152,7 +195,7 @@ public final class HtmlReport {
             + SpecAppendix.requirementAnchor(v.requirementId()) + "\"><b>" + esc(v.requirementId()) + "</b></a> ("
             + esc(r.keyword().toString()) + ")<div class=\"req\"><a href=\"#" + SpecAppendix.sectionAnchor(r) + "\">"
             + esc(r.document()) + ", " + esc(r.section()) + "</a>: " + esc(r.text()) + "</div></td><td>"
-            + v.outcome().word() + "</td><td>" + esc(v.explanation()) + "</td><td>" + String.join(", ", frames)
+            + v.outcome().word() + "</td><td>" + esc(v.explanation()) + note + "</td><td>" + String.join(", ", frames)
             + "</td><td>" + v.checked() + "</td></tr>\n");
     }
 
@@ -191,7 +234,7 @@ public final class HtmlReport {
             + " <code>roce_icrc.status == 0</code>): <code>wireshark -X lua_script:mprt.lua " + esc(file) + "</code>"
             + (file.equals(CAPTURE) ? " (" + CAPTURE + ": the capture, saved as a file)" : "") + ", display filter <code>"
             + esc(displayFilter(cited.keySet())) + "</code>.</p>\n");
-        FrameTables.write(j.frames(), cited, w);
+        FrameTables.write(j.frames(), cited, j.judgedWith(), w);
     }
 
     /**

@@ -95,6 +95,13 @@ public final class JsonReport {
         }
         g.writeEndArray();
         g.writeBooleanField("fromConnectionStart", w.fromConnectionStart());
+        if (!w.scriptedSenders().isEmpty()) {
+            g.writeArrayFieldStart("scriptedSenders");
+            for (final java.net.InetAddress a : w.scriptedSenders()) {
+                g.writeString(a.getHostAddress());
+            }
+            g.writeEndArray();
+        }
         g.writeEndObject();
     }
 

@@ -141,6 +141,30 @@ class HtmlReportTest {
     }
 
     @Test
+    void shouldMarkTheFailuresAScriptedTestersPacketsMakeAsItsOwn() throws Exception {
+        final InetAddress tester = InetAddress.getByName("10.0.0.1");
+        final Document scripted = parse(page(CaptureJudge.standard().fromConnectionStart().scriptedBy(List.of(tester))
+            .judge(BEHAVIOUR.resolve("mprt-receiver-refused-psn.pcap"))));
+        final Document plain = parse(page(CaptureJudge.standard().fromConnectionStart()
+            .judge(BEHAVIOUR.resolve("mprt-receiver-refused-psn.pcap"))));
+        final Document others = parse(page(CaptureJudge.standard().scriptedBy(List.of(tester))
+            .takenAt(List.of(InetAddress.getByName("10.0.0.2"))).judge(BEHAVIOUR.resolve("mprt-receiver-faults.pcap"))));
+
+        // MPRT-PATH-002 fails on frame 1, which A (10.0.0.1) sent: in a scripted probe, the tester's doing.
+        assertThat(select(scripted, "//*[@id='verdict-MPRT-PATH-002']").item(0).getTextContent())
+            .contains("Every frame cited was sent by the scripted tester");
+        assertThat(select(scripted, "//*[@id='frame-1']").item(0).getTextContent())
+            .contains("from 10.0.0.1 to 10.0.0.2 (sent by the scripted tester, on purpose)");
+        assertThat(scripted.getDocumentElement().getTextContent()).contains("A scripted probe: the tester at 10.0.0.1");
+        assertThat(select(plain, "//*[@id='verdict-MPRT-PATH-002']").item(0).getTextContent()).doesNotContain("scripted");
+        assertThat(select(plain, "//*[@id='frame-1']").item(0).getTextContent()).contains("from 10.0.0.1 to 10.0.0.2 ·");
+        assertThat(plain.getDocumentElement().getTextContent()).doesNotContain("scripted");
+        // B's ACK of frame 5 fails MPRT-SACK-003: B is no tester, and its failure stays unmarked.
+        assertThat(select(others, "//*[@id='verdict-MPRT-SACK-003']").item(0).getTextContent()).contains("fail")
+            .doesNotContain("scripted tester");
+    }
+
+    @Test
     void shouldSayWhichEncapsulationAMirroredFrameWasDecodedFrom() throws Exception {
         final Judgement j = CaptureJudge.standard().judge(Path.of("..", "captures", "wire", "mprt-bad-headers-erspan.pcap"));
         final Document d = parse(page(j));

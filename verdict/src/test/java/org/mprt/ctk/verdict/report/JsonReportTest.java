@@ -91,6 +91,11 @@ class JsonReportTest {
         assertThat(declared.path("timers").path("ACK_REQ_DELAY").asLong()).isEqualTo(2_000);
         assertThat(declared.path("takenAt").get(0).asText()).isEqualTo("10.0.0.2");
         assertThat(declared.path("fromConnectionStart").asBoolean()).isTrue();
+        assertThat(declared.has("scriptedSenders")).isFalse();
+
+        final JsonNode probe = report("behaviour/mprt-receiver-refused-psn.pcap", CaptureJudge.standard()
+            .scriptedBy(java.util.List.of(java.net.InetAddress.getByName("10.0.0.1")))).path("judgedWith");
+        assertThat(probe.path("scriptedSenders").get(0).asText()).isEqualTo("10.0.0.1");
     }
 
     @Test
