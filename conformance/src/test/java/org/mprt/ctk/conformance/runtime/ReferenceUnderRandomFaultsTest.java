@@ -18,18 +18,20 @@ import org.junit.jupiter.api.TestFactory;
  *
  * <p>{@code -Dctk.soak.pathsDown=true} also draws paths that go down (MPRT-FAIL-002 and -003 still fail
  * it in some draws); {@code -Dctk.soak.delay=false} leaves delays out; {@code -Dctk.soak.seeds=N} draws N
- * seeds. Through Maven:
+ * seeds, {@code -Dctk.soak.seed=S} seed S alone. Through Maven:
  * <pre>mvn -pl conformance test -Dtest=ReferenceUnderRandomFaultsTest -DargLine="-Dctk.soak.seeds=1000"</pre>
  */
 class ReferenceUnderRandomFaultsTest {
 
     private static final int SEEDS = Integer.getInteger("ctk.soak.seeds", 200);
+    private static final Long SEED = Long.getLong("ctk.soak.seed");
     private static final boolean WITH_DELAY = Boolean.parseBoolean(System.getProperty("ctk.soak.delay", "true"));
     private static final boolean WITH_PATHS_DOWN = Boolean.getBoolean("ctk.soak.pathsDown");
 
     @TestFactory
     Stream<DynamicTest> shouldFailNoRequirementUnderAnyMixOfFaults() {
-        return LongStream.rangeClosed(1, SEEDS).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+        final LongStream seeds = SEED != null ? LongStream.of(SEED) : LongStream.rangeClosed(1, SEEDS);
+        return seeds.mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
             () -> run(seed, WITH_DELAY, WITH_PATHS_DOWN)));
     }
 
