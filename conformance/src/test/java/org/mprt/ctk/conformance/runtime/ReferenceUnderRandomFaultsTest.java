@@ -38,11 +38,14 @@ class ReferenceUnderRandomFaultsTest {
     /**
      * Draws with paths going down that the rules once failed the reference on: a PROBE_REPLY whose echoed
      * tx_timestamp a link changed (seed 16, MPRT-WIRE-060), a path readmitted whose first data are the
-     * packets abandoned on it, sent again at the PROBEs' PSN (seeds 16 and 167, MPRT-FAIL-007).
+     * packets abandoned on it, sent again at the PROBEs' PSN (seeds 16 and 167, MPRT-FAIL-007), data abandoned
+     * while every path was down and re-sprayed from a path only once it was readmitted (seeds 108 and 109,
+     * MPRT-FAIL-002, -003 and -007).
      */
     @TestFactory
     Stream<DynamicTest> shouldFailNoRequirementWherePathsWentDownAndCameBack() {
-        return LongStream.of(16, 167).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> run(seed, false, true)));
+        return LongStream.of(16, 108, 109, 167).mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed,
+            () -> run(seed, false, true)));
     }
 
     /**

@@ -28,11 +28,12 @@ import org.mprt.ctk.wire.sequence.SerialNumber;
  * that re-spray, each between P's plane addresses and carrying in BTH.PSN the PSN one more than the
  * highest PSN sent on P. Judged at the sender's port.
  *
- * <p>Reading for a capture: the bound is widened by the judging tolerance; a gap whose bound runs past
- * the end of the capture is not judged. With a PICS the rule applies when it declares {@code probe}
- * (otherwise the rule book makes it not applicable). Without one, a sender that sends no PROBE at all
- * on the connection direction may not declare {@code probe}: its missing PROBEs give INCONCLUSIVE,
- * and the verdict says so.
+ * <p>Reading for a capture: data abandoned on P and re-sprayed only once P has been readmitted and
+ * carried data again starts no probing. The bound is widened by the judging tolerance; a gap whose
+ * bound runs past the end of the capture is not judged. With a PICS the rule applies when it
+ * declares {@code probe} (otherwise the rule book makes it not applicable). Without one, a sender
+ * that sends no PROBE at all on the connection direction may not declare {@code probe}: its missing
+ * PROBEs give INCONCLUSIVE, and the verdict says so.
  */
 public final class ProbeCadenceRule extends BehaviourRule {
 
@@ -145,7 +146,8 @@ public final class ProbeCadenceRule extends BehaviourRule {
             return;
         }
         final PathRecord failed = d.path(s.latestPathId());
-        if (failed == null) {
+        if (failed == null || failed.isReadmittedSince(s.latestPsn())) {
+            // Data abandoned before the path was readmitted: that failure is over, and the path not probed.
             return;
         }
         for (final Episode e : open) {

@@ -22,7 +22,8 @@ import org.mprt.ctk.wire.mprt.MpethFlyweight;
  * sender's port, where a PROBE_REPLY's capture is its arrival.
  *
  * <p>Reading for a capture: a path is known to have been FAILED from its first re-spray away from it
- * or its first PROBE, whichever the capture shows first (PROBEs go only on FAILED and PROBING paths).
+ * or its first PROBE, whichever the capture shows first (PROBEs go only on FAILED and PROBING paths);
+ * data abandoned on it and re-sprayed only once it has been readmitted shows no new failure.
  * The PROBEs of the path since then are remembered (the last {@link #REMEMBERED}) with the arrival of
  * the first PROBE_REPLY echoing their probe_id; PROBE_TIMEOUT is widened by the judging tolerance.
  * New data on a path is a data packet at a PSN the path has not carried before, with R=0, or with
@@ -108,7 +109,7 @@ public final class ReadmissionRule extends BehaviourRule {
         if (m.r() == 1) {
             final Segment s = o.segmentSentBefore();
             final PathRecord from = s == null || s.latestPathId() == m.pathId() ? null : d.path(s.latestPathId());
-            if (from != null) {
+            if (from != null && !from.isReadmittedSince(s.latestPsn())) {
                 failed.putIfAbsent(from, new Failure(o.frameNumber()));
             }
             // A PSN sent before on this path is sent again: not new data on it. Data re-sent at a PSN the path

@@ -21,7 +21,10 @@ import org.mprt.ctk.wire.mprt.MdethFlyweight;
  * <p>Reading for a capture: the first re-spray away from a path after it last carried new data is
  * judged: the path's silence is measured from the later of its last captured ACK progress and the
  * start of its current stretch of unacknowledged data ({@link PathRecord#unacknowledgedSinceNs()}),
- * and must reach FAIL_RTO_COUNT x RTO_MIN, shortened by the judging tolerance. When that stretch
+ * and must reach FAIL_RTO_COUNT x RTO_MIN, shortened by the judging tolerance. Data the capture showed
+ * abandoned before (a PROBE on the path, or a failure the path has since been readmitted from) was
+ * unacknowledged on it only until then: the silence is the one the path had reached when its PSNs
+ * were last abandoned ({@link PathRecord#silenceAbandonedNs()}). When that stretch
  * began with the capture (the path captured from a PSN after 0, no progress captured, a capture not
  * stated to hold the connection's start) the silence may have begun earlier: the re-spray is not
  * judged.
@@ -64,8 +67,17 @@ public final class ResprayDelayRule extends BehaviourRule {
         if (failed == null || judged.put(failed, true) != null) {
             return;
         }
-        final long since = failed.unacknowledgedSinceNs();
-        if (since == PathRecord.NEVER) {
+        final long silentNs;
+        if (failed.isAbandonedPsn(s.latestPsn())) {
+            // Abandoned before (by a PROBE, or in a failure the path has been readmitted from since): the data
+            // stopped being unacknowledged on the path then, not now.
+            silentNs = failed.silenceAbandonedNs();
+        } else {
+            final long since = failed.unacknowledgedSinceNs();
+            silentNs = since == PathRecord.NEVER ? PathRecord.NEVER
+                : o.timestampNs() - Math.max(since, failed.lastProgressNs());
+        }
+        if (silentNs == PathRecord.NEVER) {
             return;
         }
         if (failed.lastProgressNs() == PathRecord.NEVER && failed.lowestPsn() != 0 && !o.state().isFromConnectionStart()) {
@@ -73,7 +85,6 @@ public final class ResprayDelayRule extends BehaviourRule {
                 + " may have been silent since before the capture began");
             return;
         }
-        final long silentNs = o.timestampNs() - Math.max(since, failed.lastProgressNs());
         final long bound = timers.failRtoCount() * timers.rtoMinNs() - timers.judgingToleranceNs();
         if (silentNs < bound) {
             evidence.of(d).violation(o.frameNumber(), () -> "frame.time: " + s + " is re-sprayed from path " + failed.pathId()

@@ -105,12 +105,15 @@ public final class ResprayRule extends BehaviourRule {
                 return;
             }
         }
+        // Re-sprayed only once the path has been readmitted: the PSNs it has carried since are not abandoned.
+        final boolean readmitted = failed.isReadmittedSince(s.latestPsn());
         final List<Owing> owing = new ArrayList<>();
         for (int back = 0, held = failed.heldBack(failed.highestPsn()); back < held; back++) {
             final int psn = SerialNumber.add24(failed.highestPsn(), -back);
             final int slot = failed.slot(psn);
             final Segment other = slot < 0 ? null : failed.segment(slot);
-            if (other != null && other != s && owes(failed, psn, slot, other)) {
+            if (other != null && other != s && (!readmitted || failed.isAbandoned(slot))
+                && owes(failed, psn, slot, other)) {
                 owing.add(new Owing(failed, psn, other));
             }
         }

@@ -240,9 +240,10 @@ final class MprtTracker {
             return s;
         }
         if (s.latestPathId() != m.pathId()) {
-            // Data sent again on another path is re-sprayed: its old path has failed (section 10.5).
+            // Data sent again on another path is re-sprayed: its old path has failed (section 10.5), unless
+            // that failure abandoned the data before and the path has been readmitted since: its new PSNs stand.
             final PathRecord failed = d.path(s.latestPathId());
-            if (failed != null && failed.hasData()) {
+            if (failed != null && failed.hasData() && !failed.isReadmittedSince(s.latestPsn())) {
                 failed.abandonBefore(SerialNumber.add24(failed.highestPsn(), 1), ns);
             }
         }

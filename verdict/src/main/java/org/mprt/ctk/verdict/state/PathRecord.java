@@ -78,6 +78,7 @@ public final class PathRecord {
     private long naks;
     private long lastNakNs = NEVER;
     private long abandonedNs = NEVER;
+    private long silenceAbandonedNs = NEVER;
     private boolean awaitingFirstProgress;
     private long latestDataNs = NEVER;
     /**
@@ -216,6 +217,21 @@ public final class PathRecord {
         return (key[slot] & ABANDONED) != 0;
     }
 
+    /** Whether the capture has shown this PSN of the path abandoned ({@link #isAbandoned}). */
+    public boolean isAbandonedPsn(final int psnValue) {
+        final int i = slot(psnValue);
+        return i >= 0 && isAbandoned(i);
+    }
+
+    /**
+     * True when this PSN was abandoned and the path's highest PSN is not: the path has carried data since
+     * the failure that abandoned the PSN (it was readmitted, section 10.6) and has not failed again. The
+     * PSN's data sent on another path now is the late re-spray of that failure, not the sign of a new one.
+     */
+    public boolean isReadmittedSince(final int psnValue) {
+        return isAbandonedPsn(psnValue) && !isAbandonedPsn(highest);
+    }
+
     /** Answered by a NAK since its latest transmission, so not accepted. */
     public boolean isNakked(final int slot) {
         return (key[slot] & NAKKED) != 0;
@@ -282,6 +298,14 @@ public final class PathRecord {
     /** When the capture last showed the path's data abandoned (a PROBE on it, or its data re-sprayed), or {@link #NEVER}. */
     public long abandonedNs() {
         return abandonedNs;
+    }
+
+    /**
+     * How long the path had gone without ACK progress while it had unacknowledged data when the capture
+     * last showed some of them abandoned, or {@link #NEVER}: their time unacknowledged on it ended there.
+     */
+    public long silenceAbandonedNs() {
+        return silenceAbandonedNs;
     }
 
     /**
@@ -656,6 +680,7 @@ public final class PathRecord {
         if (!anyData) {
             return;
         }
+        final long silentSinceNs = Math.max(unackedSinceNs, lastProgressNs);
         boolean any = false;
         for (int d = 0, held = heldBack(highest); d < held; d++) {
             final int p = SerialNumber.add24(highest, -d);
@@ -665,6 +690,9 @@ public final class PathRecord {
         }
         if (any || abandonedNs == NEVER) {
             abandonedNs = ns;
+        }
+        if (any) {
+            silenceAbandonedNs = ns - silentSinceNs;
         }
         awaitingFirstProgress = true;
     }

@@ -76,6 +76,7 @@ final class BehaviourCaptures {
         out.add(MprtFailureCaptures.clean(this));
         out.add(MprtFailureCaptures.resentAfterReadmission(this));
         out.add(MprtFailureCaptures.faults(this));
+        out.add(MprtFailureCaptures.readmitted(this));
         out.add(MprtFailureCaptures.pathPreference(this, true));
         out.add(MprtFailureCaptures.pathPreference(this, false));
         out.add(MprtFailureCaptures.pathPreferenceUnlearnt(this));

@@ -69,6 +69,72 @@ final class MprtFailureCaptures {
             .at(1400, b.data(p -> { path1(p, 2, 3); p.ackReq = 1; }));                               // 15
     }
 
+    /**
+     * Both paths fail at once, so the data they abandon waits for a path to be readmitted. Connection 1
+     * conforms: path 0 and path 1 stop answering; A retransmits each path's oldest packet at the RTO
+     * expiries (frames 4 to 7), probes both paths from 800 µs (frames 8 to 13), sends path 0's abandoned
+     * MSN 0 on path 0 once it is readmitted, at the probed PSN (frame 15), then re-sprays path 0's MSN 1
+     * onto path 1 (frame 17, 923 µs after path 0 went silent) and path 1's MSN 2 onto path 0 (frame 18),
+     * and sends new data on path 0 once all is sent again (frames 21 and 23), none on path 1, which it
+     * no longer probes: these late re-sprays show no new failure of the readmitted paths. Connection 2, on path 0 alone, declares it FAILED 60 µs after it
+     * went silent (its PROBE, frame 27), readmits it, and only then re-sprays its MSN 1 onto path 1
+     * (frame 32, FAIL-003). Connection 3, on path 0 alone, fails it in time and readmits it, re-sprays
+     * MSN 1 onto path 1 (frame 45), then sends new data (frame 46) while MSN 2, abandoned on path 0,
+     * still awaits its re-spray (FAIL-002).
+     */
+    static CaptureFile readmitted(final BehaviourCaptures b) {
+        return CaptureFile.ethernet("behaviour/mprt-path-failure-readmitted.pcap")
+            .at(0, b.data(p -> { }))                                                                 // 1
+            .at(1, b.data(p -> { p.psn = 1; p.msn = 1; }))                                           // 2
+            .at(2, b.data(p -> path1(p, 0, 2)))                                                      // 3
+            .at(100, b.data(p -> { p.r = 1; p.txTimestamp = 2000L; }))                               // 4: first RTO expiries
+            .at(102, b.data(p -> { path1(p, 0, 2); p.r = 1; p.txTimestamp = 2002L; }))               // 5
+            .at(300, b.data(p -> { p.r = 1; p.txTimestamp = 3000L; }))                               // 6: second
+            .at(302, b.data(p -> { path1(p, 0, 2); p.r = 1; p.txTimestamp = 3002L; }))               // 7
+            .at(800, b.probe(p -> { p.psn = 2; p.probeId = 1; }))                                    // 8: both FAILED
+            .at(802, b.probe(p -> { path1(p, 1, 0); p.probeId = 3; }))                               // 9
+            .at(820, b.probeReply(p -> { p.psn = 2; p.probeId = 1; }))                               // 10
+            .at(822, b.probeReply(p -> { path1(p, 1, 0); p.probeId = 3; }))                          // 11
+            .at(900, b.probe(p -> { p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; }))             // 12
+            .at(902, b.probe(p -> { path1(p, 1, 0); p.probeId = 4; p.txTimestamp = 1101L; }))        // 13
+            .at(920, b.probeReply(p -> { p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; }))        // 14: path 0 readmitted
+            .at(921, b.data(p -> { p.psn = 2; p.msn = 0; p.r = 1; }))                                // 15: MSN 0 again on path 0
+            .at(922, b.probeReply(p -> { path1(p, 1, 0); p.probeId = 4; p.txTimestamp = 1101L; }))   // 16: path 1 readmitted
+            .at(923, b.data(p -> { path1(p, 1, 1); p.r = 1; p.ackReq = 1; }))                        // 17: late re-spray from path 0
+            .at(924, b.data(p -> { p.psn = 3; p.msn = 2; p.r = 1; p.ackReq = 1; }))                  // 18: late re-spray from path 1
+            .at(941, b.ack(p -> p.cack = 3))                                                         // 19
+            .at(943, b.ack(p -> ack1(p, 1)))                                                         // 20
+            .at(944, b.data(p -> { p.psn = 4; p.msn = 3; p.ackReq = 1; }))                           // 21: new data
+            .at(964, b.ack(p -> p.cack = 4))                                                         // 22
+            .at(1150, b.data(p -> { p.psn = 5; p.msn = 4; p.ackReq = 1; }))                          // 23: path 1 idle, unprobed
+            .at(1170, b.ack(p -> p.cack = 5))                                                        // 24
+            .at(1300, b.data(p -> connection(p, 2)))                                                 // 25
+            .at(1301, b.data(p -> { connection(p, 2); p.psn = 1; p.msn = 1; }))                      // 26
+            .at(1360, b.probe(p -> { connection(p, 2); p.psn = 2; p.probeId = 1; }))                 // 27: FAILED too early
+            .at(1380, b.probeReply(p -> { connection(p, 2); p.psn = 2; p.probeId = 1; }))            // 28
+            .at(1460, b.probe(p -> { connection(p, 2); p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; })) // 29
+            .at(1480, b.probeReply(p -> { connection(p, 2); p.psn = 2; p.probeId = 2; p.txTimestamp = 1102L; })) // 30
+            .at(1481, b.data(p -> { connection(p, 2); p.psn = 2; p.msn = 0; p.r = 1; p.ackReq = 1; })) // 31
+            .at(1482, b.data(p -> { connection(p, 2); path1(p, 0, 1); p.r = 1; p.ackReq = 1; }))     // 32: re-spray
+            .at(1501, b.ack(p -> { connection(p, 2); p.cack = 2; }))                                 // 33
+            .at(1502, b.ack(p -> { connection(p, 2); ack1(p, 0); }))                                 // 34
+            .at(1600, b.data(p -> connection(p, 3)))                                                 // 35
+            .at(1601, b.data(p -> { connection(p, 3); p.psn = 1; p.msn = 1; }))                      // 36
+            .at(1602, b.data(p -> { connection(p, 3); p.psn = 2; p.msn = 2; }))                      // 37
+            .at(1700, b.data(p -> { connection(p, 3); p.r = 1; p.txTimestamp = 2000L; }))            // 38
+            .at(1900, b.data(p -> { connection(p, 3); p.r = 1; p.txTimestamp = 3000L; }))            // 39
+            .at(2400, b.probe(p -> { connection(p, 3); p.psn = 3; p.probeId = 1; }))                 // 40
+            .at(2420, b.probeReply(p -> { connection(p, 3); p.psn = 3; p.probeId = 1; }))            // 41
+            .at(2500, b.probe(p -> { connection(p, 3); p.psn = 3; p.probeId = 2; p.txTimestamp = 1103L; })) // 42
+            .at(2520, b.probeReply(p -> { connection(p, 3); p.psn = 3; p.probeId = 2; p.txTimestamp = 1103L; })) // 43
+            .at(2521, b.data(p -> { connection(p, 3); p.psn = 3; p.msn = 0; p.r = 1; p.ackReq = 1; })) // 44
+            .at(2522, b.data(p -> { connection(p, 3); path1(p, 0, 1); p.r = 1; p.ackReq = 1; }))     // 45: re-spray
+            .at(2540, b.data(p -> { connection(p, 3); p.psn = 4; p.msn = 3; }))                      // 46: new data first
+            .at(2541, b.data(p -> { connection(p, 3); path1(p, 1, 2); p.r = 1; p.ackReq = 1; }))     // 47: re-spray of PSN 2
+            .at(2560, b.ack(p -> { connection(p, 3); p.cack = 4; }))                                 // 48
+            .at(2561, b.ack(p -> { connection(p, 3); ack1(p, 1); }));                                // 49
+    }
+
     /** A data packet of path 1 (plane 1) with this PSN and MSN of stream 0. */
     private static void path1(final MprtPacket p, final int psn, final long msn) {
         p.plane = 1;

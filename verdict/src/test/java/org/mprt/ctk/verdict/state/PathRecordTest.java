@@ -52,6 +52,29 @@ class PathRecordTest {
     }
 
     @Test
+    void shouldKeepTheSilenceAtItsFailureAndTellWhenItHasBeenReadmittedSince() {
+        send(0, 3);
+        path.acknowledged(0, none, 4, 1_000, 3);
+
+        path.abandonBefore(3, 200_000);
+
+        assertThat(path.silenceAbandonedNs()).as("silent from the ACK progress at 1 µs").isEqualTo(199_000);
+        assertThat(path.isAbandonedPsn(1)).isTrue();
+        assertThat(path.isReadmittedSince(1)).as("not carried data since").isFalse();
+
+        path.sent(3, true, null, 5, 300_000);
+
+        assertThat(path.isReadmittedSince(1)).as("PSN 3, the probed PSN, carried").isTrue();
+        assertThat(path.isReadmittedSince(3)).isFalse();
+        assertThat(path.unacknowledged()).isEqualTo(1);
+
+        path.abandonBefore(4, 400_000);
+
+        assertThat(path.isReadmittedSince(1)).as("failed again").isFalse();
+        assertThat(path.silenceAbandonedNs()).as("PSN 3 unacknowledged since 300 µs").isEqualTo(100_000);
+    }
+
+    @Test
     void shouldForgetARefusedPsnThatWasAllItHeldSoThatTheFirstAcceptedOneAnchorsIt() {
         path.sent(SerialNumber.HALF_24 - 1, false, null, 1, 100);
         path.refused(SerialNumber.HALF_24 - 1);
