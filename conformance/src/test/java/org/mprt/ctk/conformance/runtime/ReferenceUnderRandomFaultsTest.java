@@ -11,14 +11,14 @@ import org.junit.jupiter.api.TestFactory;
 
 /**
  * The kit's reference MPRT node under faults the feature files do not combine: each seed draws a
- * fabric, a connection, a mix of random and burst loss, corruption, ECN marking and a plane's delay
- * with reordering, and traffic both ways, runs it, and holds the reference to fail no requirement of
- * the capture ({@link ScenarioWorld#requireTheReferenceToFailNothing}). A failure is a fault of the
- * reference or of a rule; its message names the seed, the draw and the capture.
+ * fabric, a connection, a mix of random and burst loss, corruption, ECN marking, a plane's delay with
+ * reordering and paths that go down, and traffic both ways, runs it, and holds the reference to fail
+ * no requirement of the capture ({@link ScenarioWorld#requireTheReferenceToFailNothing}). A failure is
+ * a fault of the reference or of a rule; its message names the seed, the draw and the capture.
  *
- * <p>{@code -Dctk.soak.pathsDown=true} also draws paths that go down (MPRT-FAIL-002 and -003 still fail
- * it in some draws); {@code -Dctk.soak.delay=false} leaves delays out; {@code -Dctk.soak.seeds=N} draws N
- * seeds, {@code -Dctk.soak.seed=S} seed S alone. Through Maven:
+ * <p>{@code -Dctk.soak.delay=false} and {@code -Dctk.soak.pathsDown=false} leave delays and paths that
+ * go down out of the draws; {@code -Dctk.soak.seeds=N} draws N seeds, {@code -Dctk.soak.seed=S} seed S
+ * alone. Through Maven:
  * <pre>mvn -pl conformance test -Dtest=ReferenceUnderRandomFaultsTest -DargLine="-Dctk.soak.seeds=1000"</pre>
  */
 class ReferenceUnderRandomFaultsTest {
@@ -26,7 +26,7 @@ class ReferenceUnderRandomFaultsTest {
     private static final int SEEDS = Integer.getInteger("ctk.soak.seeds", 200);
     private static final Long SEED = Long.getLong("ctk.soak.seed");
     private static final boolean WITH_DELAY = Boolean.parseBoolean(System.getProperty("ctk.soak.delay", "true"));
-    private static final boolean WITH_PATHS_DOWN = Boolean.getBoolean("ctk.soak.pathsDown");
+    private static final boolean WITH_PATHS_DOWN = Boolean.parseBoolean(System.getProperty("ctk.soak.pathsDown", "true"));
 
     @TestFactory
     Stream<DynamicTest> shouldFailNoRequirementUnderAnyMixOfFaults() {
