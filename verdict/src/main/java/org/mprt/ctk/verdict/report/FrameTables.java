@@ -6,6 +6,7 @@ import java.net.InetAddress;
 import java.net.UnknownHostException;
 import java.nio.file.Files;
 import java.nio.file.Path;
+import java.util.Arrays;
 import java.util.HashMap;
 import java.util.Locale;
 import java.util.Map;
@@ -64,19 +65,18 @@ final class FrameTables {
 
     private static InetAddress source(final DecodedPacket packet) {
         final byte[] address = new byte[16];
-        final int length = packet.copySourceAddress(address, 0);
-        try {
-            return InetAddress.getByAddress(java.util.Arrays.copyOf(address, length));
-        } catch (final UnknownHostException e) {
-            throw new IllegalStateException("an address of " + length + " bytes", e);
-        }
+        return address(address, packet.copySourceAddress(address, 0));
     }
 
     private static InetAddress destination(final DecodedPacket packet) {
         final byte[] address = new byte[16];
-        final int length = packet.copyDestinationAddress(address, 0);
+        return address(address, packet.copyDestinationAddress(address, 0));
+    }
+
+    /** The first {@code length} bytes of {@code bytes}: an IPv4 (4) or IPv6 (16) address. */
+    private static InetAddress address(final byte[] bytes, final int length) {
         try {
-            return InetAddress.getByAddress(java.util.Arrays.copyOf(address, length));
+            return InetAddress.getByAddress(Arrays.copyOf(bytes, length));
         } catch (final UnknownHostException e) {
             throw new IllegalStateException("an address of " + length + " bytes", e);
         }
