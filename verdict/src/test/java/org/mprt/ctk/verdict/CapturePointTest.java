@@ -47,6 +47,18 @@ class CapturePointTest {
     }
 
     @Test
+    void shouldHoldASecondSequenceErrorNakAgainstTheResponderOnlyAtItsOwnPort() throws Exception {
+        final Verdict atResponder = verdict(at("10.0.0.2"), "rocev2-responder-faults.pcap", "ROCE-NAK-002");
+        // At the requester's port a resend of the NAKed PSN may cross the first NAK and be captured before it.
+        final Verdict atRequester = verdict(at("10.0.0.1"), "rocev2-responder-faults.pcap", "ROCE-NAK-002");
+
+        assertThat(atResponder.outcome()).isEqualTo(Outcome.FAIL);
+        assertThat(atResponder.frames()).containsExactly(8L);
+        assertThat(atRequester.outcome()).isEqualTo(Outcome.INCONCLUSIVE);
+        assertThat(atRequester.explanation()).contains("the capture is at the sender's port (stated");
+    }
+
+    @Test
     void shouldInferTheSenderFromAnswersThatComeAtOnceTheOtherWay() throws Exception {
         final Judgement j = CaptureJudge.standard().judge(BEHAVIOUR.resolve("mprt-sender-clean.pcap"));
 

@@ -63,6 +63,58 @@ class ReferenceUnderRandomFaultsTest {
             () -> run(seed, true, false)));
     }
 
+    @TestFactory
+    Stream<DynamicTest> shouldFailNoRequirementOfTheRocev2BaselineUnderAnyMixOfFaults() {
+        final LongStream seeds = SEED != null ? LongStream.of(SEED) : LongStream.rangeClosed(1, SEEDS);
+        return seeds.mapToObj(seed -> DynamicTest.dynamicTest("seed " + seed, () -> runRocev2(seed)));
+    }
+
+    /**
+     * The RoCEv2 go-back-N baseline, the same way: one plane, one queue pair each way, random or burst
+     * loss, corruption, ECN marking, a delay with reordering, traffic both ways.
+     */
+    private static void runRocev2(final long seed) {
+        final SplittableRandom r = new SplittableRandom(seed * 0x9E3779B97F4A7C15L);
+        final ScenarioWorld world = new ScenarioWorld();
+        world.begin(new ScenarioIdentity("random faults, RoCEv2 " + seed, URI.create("file:random-faults.feature"),
+            (int) seed, List.of("@soak", ScenarioIdentity.ROCEV2_TAG)));
+        world.fabric().planes(1).spinesPerPlane(2).linkRateBps(100_000_000_000L);
+        if (r.nextBoolean()) {
+            world.fabric().ecn(20_000, 200_000, 1.0);
+        }
+        world.connections().paths(1).streams(1).pmtuBytes(r.nextBoolean() ? 1024 : 4096);
+        final List<String> faults = new ArrayList<>();
+        if (r.nextBoolean()) {
+            final double rate = r.nextInt(1, 50) / 1000.0;
+            world.impair(r.nextBoolean() ? Losses.random(rate) : Losses.bursts(rate, 2 + r.nextInt(8)));
+            faults.add("loss " + rate);
+        }
+        if (r.nextInt(3) == 0) {
+            world.impair(new Impairment.SwitchLinkCorruption(r.nextInt(1, 20) / 1000.0));
+            faults.add("corruption");
+        }
+        if (r.nextInt(3) == 0) {
+            // RoCEv2 expects each connection kept on one route and in order (ROCE-WIRE-002): delay and jitter only.
+            world.impair(new Impairment.PlaneDelay(0, r.nextInt(1, 20) * 1_000L, r.nextInt(0, 5) * 1_000L, false));
+            faults.add("delay");
+        }
+        final List<TrafficRow> rows = new ArrayList<>();
+        rows.add(new TrafficRow(TrafficRow.Side.TESTER, r.nextBoolean() ? TrafficRow.Operation.WRITE : TrafficRow.Operation.SEND,
+            -1, 1 + r.nextInt(4), 1024L * (1 + r.nextInt(64))));
+        if (r.nextBoolean()) {
+            rows.add(new TrafficRow(TrafficRow.Side.DEVICE, TrafficRow.Operation.WRITE, -1, 1 + r.nextInt(4),
+                1024L * (1 + r.nextInt(64))));
+        }
+        try {
+            world.runTraffic(rows);
+            world.requireTheReferenceToFailNothing();
+        } catch (final AssertionError e) {
+            throw new AssertionError("seed " + seed + " (RoCEv2, " + String.join(", ", faults) + "): " + e.getMessage(), e);
+        } finally {
+            world.finish("passed", null);
+        }
+    }
+
     private static void run(final long seed, final boolean withDelay, final boolean withPathsDown) {
         final SplittableRandom r = new SplittableRandom(seed * 0x9E3779B97F4A7C15L);
         final ScenarioWorld world = new ScenarioWorld();

@@ -20,7 +20,8 @@ import org.mprt.ctk.wire.roce.AethSyndrome;
  * than 4 x T after it. Judged at the requester's port.
  *
  * <p>Reading for a capture: a resend of the oldest unacknowledged PSN (the one after the highest the
- * captured answers acknowledged) that no PSN sequence error NAK or RNR NAK for it explains is a
+ * captured answers acknowledged) that no PSN sequence error NAK or RNR NAK for it explains (one
+ * captured after its previous transmission, or within the judging tolerance before it) is a
  * timeout; T comes from the PICS (LOCAL_ACK_TIMEOUT, default code 8), is shortened by the judging
  * tolerance for the lower bound and 4 x T widened by it for the upper. The upper bound is looked for
  * every T / 2 of capture time on QPs whose answers the capture binds to their requests, while the
@@ -75,9 +76,14 @@ public final class AckTimeoutRule extends BehaviourRule {
         flagged.remove(d);
     }
 
-    /** True when a PSN sequence error NAK or an RNR NAK for this PSN came after its last transmission. */
-    private static boolean explainedByNak(final QueuePairDirection d, final int psn, final int slot) {
-        if (d.lastNakNs() == PathRecord.NEVER || d.lastNakNs() < d.lastNs(slot) || d.lastNakPsn() != psn) {
+    /**
+     * True when a PSN sequence error NAK or an RNR NAK for this PSN came after its last transmission, or
+     * within the judging tolerance before it: that transmission may have been on its way, its last bit
+     * still to cross the capture point, when the NAK reached the requester.
+     */
+    private boolean explainedByNak(final QueuePairDirection d, final int psn, final int slot) {
+        if (d.lastNakNs() == PathRecord.NEVER || d.lastNakNs() < d.lastNs(slot) - timers.judgingToleranceNs()
+            || d.lastNakPsn() != psn) {
             return false;
         }
         final AethSyndrome.Kind kind = AethSyndrome.kind(d.lastNakSyndrome());

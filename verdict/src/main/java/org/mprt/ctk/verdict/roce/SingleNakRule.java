@@ -16,10 +16,11 @@ import org.mprt.ctk.wire.roce.AethSyndrome;
  * sends no further one on that QP until it has accepted a request with PSN equal to its ePSN (the
  * NAK's PSN). Judged at the responder's port.
  *
- * <p>Reading for a capture: the episode ends when a request carrying the NAK's PSN is captured.
- * That request reaches the capture point before the responder can answer anything after it, and a
- * second NAK leaves the responder before it reaches the capture point, so a second NAK seen with no
- * such request between is a violation wherever the capture is taken.
+ * <p>Reading for a capture: the episode ends when a request carrying the NAK's PSN is captured. At
+ * the responder's port that request arrives before the responder can answer anything after it. At
+ * the requester's port it does not: a resend of that PSN (a timeout's) may cross the first NAK on the
+ * way and be accepted after it was sent, though captured before it, so a second NAK there proves
+ * nothing (rocev2-baseline.md section 13: the requirement is judged at the responder's port only).
  */
 @JudgedWithoutTime
 public final class SingleNakRule extends BehaviourRule {
@@ -30,7 +31,7 @@ public final class SingleNakRule extends BehaviourRule {
     private final Map<QueuePairDirection, Episode> open = new HashMap<>();
 
     public SingleNakRule() {
-        super("ROCE-NAK-002", JudgedAt.RECEIVER, true, false);
+        super("ROCE-NAK-002", JudgedAt.RECEIVER, false, false);
     }
 
     @Override

@@ -6,19 +6,23 @@ import org.mprt.ctk.wire.opcode.OpcodeTable;
 /**
  * RoCEv2 requester captures at A (stated) for the go-back-N timers of rocev2-baseline.md section 9 and
  * the ECN codepoint of ROCE-WIRE-007. The Local ACK Timeout is the kit default, code 8: T = 1048.576 µs;
- * RETRY_CNT 7. Syndromes: 0x1F ACK, 0x2C RNR NAK with timer code 12 (0.64 ms in Table 45).
+ * RETRY_CNT 7. Syndromes: 0x1F ACK, 0x2C RNR NAK with timer code 12 (0.64 ms in Table 45), 0x60 PSN
+ * sequence error NAK.
  */
 final class RoceTimerCaptures {
 
     private static final int ACK = 0x1F;
     private static final int RNR_NAK_640_US = 0x20 | 12;
+    private static final int PSN_SEQUENCE_ERROR = 0x60;
 
     private RoceTimerCaptures() {
     }
 
     /**
      * A conforming requester: PSN 100 goes unanswered and is resent 1100 µs later (frame 2); PSN 101 is
-     * answered by an RNR NAK and resent 680 µs after it (frame 6).
+     * answered by an RNR NAK and resent 680 µs after it (frame 6). A PSN sequence error NAK for PSN 102
+     * (frame 9) arrives while a copy of PSN 102 is on its way out (frame 10, captured 0.3 µs after the
+     * NAK): the requester answers the NAK with PSN 102 again (frame 11), no timeout.
      */
     static CaptureFile clean(final BehaviourCaptures b) {
         final int qp = 0x55;
@@ -30,7 +34,12 @@ final class RoceTimerCaptures {
             .at(1200, b.request(qp, OpcodeTable.RC_SEND_ONLY, 101, 8, 1))                           // 4
             .at(1220, b.acknowledge(answerQp, 101, RNR_NAK_640_US, 1))                              // 5
             .at(1900, b.request(qp, OpcodeTable.RC_SEND_ONLY, 101, 8, 1))                           // 6: after the RNR timer
-            .at(1920, b.acknowledge(answerQp, 101, ACK, 2));                                        // 7
+            .at(1920, b.acknowledge(answerQp, 101, ACK, 2))                                         // 7
+            .at(2000, b.request(qp, OpcodeTable.RC_SEND_ONLY, 102, 8, 1))                           // 8
+            .at(2020, b.acknowledge(answerQp, 102, PSN_SEQUENCE_ERROR, 2))                          // 9
+            .at(2020.3, b.request(qp, OpcodeTable.RC_SEND_ONLY, 102, 8, 1))                         // 10: on its way
+            .at(2020.6, b.request(qp, OpcodeTable.RC_SEND_ONLY, 102, 8, 1))                         // 11: the NAK's resend
+            .at(2040, b.acknowledge(answerQp, 102, ACK, 3));                                        // 12
     }
 
     /**
