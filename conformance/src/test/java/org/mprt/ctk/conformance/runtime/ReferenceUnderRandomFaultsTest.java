@@ -14,7 +14,9 @@ import org.junit.jupiter.api.TestFactory;
  * fabric, a connection, a mix of random and burst loss, corruption, ECN marking, a plane's delay with
  * reordering and paths that go down, and traffic both ways, runs it, and holds the reference to fail
  * no requirement of the capture ({@link ScenarioWorld#requireTheReferenceToFailNothing}). A failure is
- * a fault of the reference or of a rule; its message names the seed, the draw and the capture.
+ * a fault of the reference or of a rule; its message names the seed, the draw and the capture. The
+ * RoCEv2 baseline is drawn the same way, on one plane and one queue pair each way, with delays that
+ * keep the connection in order.
  *
  * <p>{@code -Dctk.soak.delay=false} and {@code -Dctk.soak.pathsDown=false} leave delays and paths that
  * go down out of the draws; {@code -Dctk.soak.seeds=N} draws N seeds, {@code -Dctk.soak.seed=S} seed S
