@@ -21,7 +21,7 @@ import org.mprt.ctk.wire.roce.AethSyndrome;
  *
  * <p>Reading for a capture: a resend of the oldest unacknowledged PSN (the one after the highest the
  * captured answers acknowledged) that no PSN sequence error NAK or RNR NAK for it explains (one
- * captured after its previous transmission, or within the judging tolerance before it) is a
+ * captured after its previous transmission, or at most the judging tolerance before the resend) is a
  * timeout; T comes from the PICS (LOCAL_ACK_TIMEOUT, default code 8), is shortened by the judging
  * tolerance for the lower bound and 4 x T widened by it for the upper. The upper bound is looked for
  * every T / 2 of capture time on QPs whose answers the capture binds to their requests, while the
@@ -56,7 +56,7 @@ public final class AckTimeoutRule extends BehaviourRule {
         final QueuePairDirection d = o.state().roceRequests(o.packet());
         final int psn = o.psn();
         final int slot = d.slot(psn);
-        if (slot < 0 || psn != d.oldestUnacknowledgedPsn() || explainedByNak(d, psn, slot)) {
+        if (slot < 0 || psn != d.oldestUnacknowledgedPsn() || explainedByNak(d, psn, slot, o.timestampNs())) {
             return;
         }
         final long fromNs = Math.max(d.lastNs(slot), d.lastProgressNs());
@@ -78,12 +78,12 @@ public final class AckTimeoutRule extends BehaviourRule {
 
     /**
      * True when a PSN sequence error NAK or an RNR NAK for this PSN came after its last transmission, or
-     * within the judging tolerance before it: that transmission may have been on its way, its last bit
-     * still to cross the capture point, when the NAK reached the requester.
+     * came at most the judging tolerance before this resend: the transmission between them may have been
+     * on its way, its last bit still to cross the capture point, when the NAK reached the requester.
      */
-    private boolean explainedByNak(final QueuePairDirection d, final int psn, final int slot) {
-        if (d.lastNakNs() == PathRecord.NEVER || d.lastNakNs() < d.lastNs(slot) - timers.judgingToleranceNs()
-            || d.lastNakPsn() != psn) {
+    private boolean explainedByNak(final QueuePairDirection d, final int psn, final int slot, final long nowNs) {
+        if (d.lastNakNs() == PathRecord.NEVER || d.lastNakPsn() != psn
+            || d.lastNakNs() < d.lastNs(slot) && nowNs - d.lastNakNs() > timers.judgingToleranceNs()) {
             return false;
         }
         final AethSyndrome.Kind kind = AethSyndrome.kind(d.lastNakSyndrome());

@@ -45,8 +45,9 @@ final class RoceTimerCaptures {
     /**
      * A requester that breaks one rule per marked frame: it times out after 500 µs, under T (frame 2);
      * sends a request with ECN CE (frame 4); resends an RNR-NAKed request 30 µs after the NAK, under
-     * the 640 µs of its timer (frame 6); and resends PSN 12 an eighth time without progress, over
-     * RETRY_CNT (frame 16).
+     * the 640 µs of its timer (frame 6); resends PSN 12 an eighth time without progress, over
+     * RETRY_CNT (frame 16); and, after answering a NAK for PSN 13 (frames 19 and 20), times out 500 µs
+     * later (frame 21): the NAK explains one resend, not a timeout long after it.
      */
     static CaptureFile faults(final BehaviourCaptures b) {
         final int qp = 0x56;
@@ -63,6 +64,11 @@ final class RoceTimerCaptures {
         for (int k = 1; k <= 8; k++) {
             file.at(1000 + 1100 * k, b.request(qp, OpcodeTable.RC_SEND_ONLY, 12, 8, 1));            // 9-16
         }
-        return file.at(9820, b.acknowledge(answerQp, 12, ACK, 3));                                  // 17
+        return file.at(9820, b.acknowledge(answerQp, 12, ACK, 3))                                   // 17
+            .at(10000, b.request(qp, OpcodeTable.RC_SEND_ONLY, 13, 8, 1))                          // 18
+            .at(10020, b.acknowledge(answerQp, 13, PSN_SEQUENCE_ERROR, 3))                          // 19
+            .at(10020.3, b.request(qp, OpcodeTable.RC_SEND_ONLY, 13, 8, 1))                        // 20: the NAK's resend
+            .at(10520, b.request(qp, OpcodeTable.RC_SEND_ONLY, 13, 8, 1))                          // 21: early, the NAK long past
+            .at(10540, b.acknowledge(answerQp, 13, ACK, 4));                                        // 22
     }
 }
