@@ -27,7 +27,9 @@ import org.mprt.ctk.verdict.state.ScenarioFacts;
  * from the moment the sender could tell the paths apart is judged instead (section 10.3): from the
  * first new data packet sent once every path it had sent on, a slower one and another among them, had
  * had ACK progress. A sender that sent all its new data before then is inconclusive: a transfer
- * shorter than a round trip shows what the sender sprays, not what it prefers.
+ * shorter than a round trip shows what the sender sprays, not what it prefers. So is one of whose
+ * paths the capture shows failed (its data abandoned by a PROBE or a re-spray): the paths then
+ * differed in more than RTT or marking, and a FAILED path takes no new data (section 10.3).
  */
 public final class PathPreferenceRule extends BehaviourRule {
 
@@ -113,7 +115,12 @@ public final class PathPreferenceRule extends BehaviourRule {
                 return;
             }
             final Tally informed = Tally.of(d, c, c.informedPackets, slower);
-            if (c.informedFrom == 0 || informed.slow + informed.others == 0) {
+            final PathRecord failed = failedPath(d);
+            if (failed != null) {
+                evidence.of(d).inconclusive(c.firstFrame, "frame " + c.firstFrame + ": " + whole.describe(slower) + ", but path "
+                    + failed.pathId() + " failed (its data abandoned, by a PROBE or a re-spray): the paths differed in more"
+                    + " than RTT or ECN marking, and a FAILED path takes no new data");
+            } else if (c.informedFrom == 0 || informed.slow + informed.others == 0) {
                 evidence.of(d).inconclusive(c.firstFrame, "frame " + c.firstFrame + ": " + whole.describe(slower)
                     + ", all sent before every path had had ACK progress: the sender could not yet tell the slower paths"
                     + " from the others");
@@ -125,6 +132,17 @@ public final class PathPreferenceRule extends BehaviourRule {
                     + " had ACK progress, " + informed.slow + " against " + informed.others + ": the slower paths should carry fewer");
             }
         });
+    }
+
+    /** A path of the direction whose data the capture showed abandoned (section 10.5), or null. */
+    private static PathRecord failedPath(final MprtDirection d) {
+        for (int p = 0; p < MprtDirection.MAX_PATHS; p++) {
+            final PathRecord path = d.path(p);
+            if (path != null && path.abandonedNs() != PathRecord.NEVER) {
+                return path;
+            }
+        }
+        return null;
     }
 
     /** New data packets on the slower paths and on the others, with how many paths each side has. */

@@ -80,6 +80,7 @@ final class BehaviourCaptures {
         out.add(MprtFailureCaptures.pathPreference(this, true));
         out.add(MprtFailureCaptures.pathPreference(this, false));
         out.add(MprtFailureCaptures.pathPreferenceUnlearnt(this));
+        out.add(MprtFailureCaptures.pathPreferenceFailedPath(this));
         out.add(MprtFailureCaptures.fairShare(this, true));
         out.add(MprtFailureCaptures.fairShare(this, false));
         out.add(RoceTimerCaptures.clean(this));

@@ -254,6 +254,28 @@ final class MprtFailureCaptures {
     }
 
     /**
+     * MPRT-PATH-006 where the faster path fails: path 1 is the slower one (slowerPaths), both paths'
+     * RTTs are learnt (frames 3 and 4), then path 0 goes silent, its data is re-sprayed onto path 1
+     * (frame 6), and the new data goes to path 1, the only one left ACTIVE (frames 7 to 11): the paths
+     * differ in more than RTT, so the preference is not judged.
+     */
+    static CaptureFile pathPreferenceFailedPath(final BehaviourCaptures b) {
+        final CaptureFile file = CaptureFile.ethernet("behaviour/mprt-path-preference-failed-path.pcap")
+            .at(0, b.data(p -> { p.psn = 0; p.msn = 0; }))                                           // 1
+            .at(0.5, b.data(p -> path1(p, 0, 1)))                                                   // 2
+            .at(2, b.ack(p -> p.cack = 0))                                                          // 3
+            .at(2.5, b.ack(p -> ack1(p, 0)))                                                        // 4
+            .at(3, b.data(p -> { p.psn = 1; p.msn = 2; }))                                           // 5: never answered
+            .at(400, b.data(p -> { path1(p, 1, 2); p.r = 1; }));                                    // 6: re-spray
+        for (int k = 0; k < 5; k++) {
+            final int psn = 2 + k;
+            final int msn = 3 + k;
+            file.at(401 + k, b.data(p -> path1(p, psn, msn)));                                       // 7-11
+        }
+        return file.at(430, b.ack(p -> { ack1(p, 6); p.echoTimestamp = 1006L; }));                  // 12
+    }
+
+    /**
      * MPRT-RECV-004 with the port rate stated (8000 Mb/s), captured at B: connections 1 and 2 each send
      * a full-size packet (4176 bytes of IP length) every 8.4 µs to 10.0.0.2, about their share of
      * 100000 bytes per 200 µs interval, for 1 ms; B acknowledges each at once with a guidance of 4000
