@@ -97,35 +97,13 @@ class ReferenceUnderRandomFaultsTest {
         }
         world.connections().paths(1).streams(1).pmtuBytes(r.nextBoolean() ? 1024 : 4096);
         final List<String> faults = new ArrayList<>();
-        if (r.nextBoolean()) {
-            final double rate = r.nextInt(1, 50) / 1000.0;
-            world.impair(r.nextBoolean() ? Losses.random(rate) : Losses.bursts(rate, 2 + r.nextInt(8)));
-            faults.add("loss " + rate);
-        }
-        if (r.nextInt(3) == 0) {
-            world.impair(new Impairment.SwitchLinkCorruption(r.nextInt(1, 20) / 1000.0));
-            faults.add("corruption");
-        }
+        drawLossAndCorruption(r, world, faults);
         if (r.nextInt(3) == 0) {
             // RoCEv2 expects each connection kept on one route and in order (ROCE-WIRE-002): delay and jitter only.
             world.impair(new Impairment.PlaneDelay(0, r.nextInt(1, 20) * 1_000L, r.nextInt(0, 5) * 1_000L, false));
             faults.add("delay");
         }
-        final List<TrafficRow> rows = new ArrayList<>();
-        rows.add(new TrafficRow(TrafficRow.Side.TESTER, r.nextBoolean() ? TrafficRow.Operation.WRITE : TrafficRow.Operation.SEND,
-            -1, 1 + r.nextInt(4), 1024L * (1 + r.nextInt(64))));
-        if (r.nextBoolean()) {
-            rows.add(new TrafficRow(TrafficRow.Side.DEVICE, TrafficRow.Operation.WRITE, -1, 1 + r.nextInt(4),
-                1024L * (1 + r.nextInt(64))));
-        }
-        try {
-            world.runTraffic(rows);
-            world.requireTheReferenceToFailNothing();
-        } catch (final AssertionError e) {
-            throw new AssertionError("seed " + seed + " (RoCEv2, " + String.join(", ", faults) + "): " + e.getMessage(), e);
-        } finally {
-            world.finish("passed", null);
-        }
+        holdTheReference(world, drawTraffic(r), "seed " + seed + " (RoCEv2, " + String.join(", ", faults) + ")");
     }
 
     private static void run(final long seed, final boolean withDelay, final boolean withPathsDown) {
@@ -142,15 +120,7 @@ class ReferenceUnderRandomFaultsTest {
         final int streams = 1 + r.nextInt(4);
         world.connections().paths(paths).streams(streams).pmtuBytes(r.nextBoolean() ? 1024 : 4096);
         final List<String> faults = new ArrayList<>();
-        if (r.nextBoolean()) {
-            final double rate = r.nextInt(1, 50) / 1000.0;
-            world.impair(r.nextBoolean() ? Losses.random(rate) : Losses.bursts(rate, 2 + r.nextInt(8)));
-            faults.add("loss " + rate);
-        }
-        if (r.nextInt(3) == 0) {
-            world.impair(new Impairment.SwitchLinkCorruption(r.nextInt(1, 20) / 1000.0));
-            faults.add("corruption");
-        }
+        drawLossAndCorruption(r, world, faults);
         if (withDelay && r.nextInt(3) == 0) {
             world.impair(new Impairment.PlaneDelay(r.nextInt(planes), r.nextInt(1, 20) * 1_000L, r.nextInt(0, 5) * 1_000L,
                 r.nextBoolean()));
@@ -162,6 +132,25 @@ class ReferenceUnderRandomFaultsTest {
                 r.nextInt(paths), from, from + r.nextInt(10, 2_000) * 1_000L));
             faults.add("path down");
         }
+        holdTheReference(world, drawTraffic(r), "seed " + seed + " (" + planes + " planes, " + paths + " paths, " + streams
+            + " streams, " + String.join(", ", faults) + ")");
+    }
+
+    /** Random or burst loss on every switch link, half the time, then corruption, a third of the time. */
+    private static void drawLossAndCorruption(final SplittableRandom r, final ScenarioWorld world, final List<String> faults) {
+        if (r.nextBoolean()) {
+            final double rate = r.nextInt(1, 50) / 1000.0;
+            world.impair(r.nextBoolean() ? Losses.random(rate) : Losses.bursts(rate, 2 + r.nextInt(8)));
+            faults.add("loss " + rate);
+        }
+        if (r.nextInt(3) == 0) {
+            world.impair(new Impairment.SwitchLinkCorruption(r.nextInt(1, 20) / 1000.0));
+            faults.add("corruption");
+        }
+    }
+
+    /** WRITEs or SENDs from the tester, and half the time WRITEs from the device too. */
+    private static List<TrafficRow> drawTraffic(final SplittableRandom r) {
         final List<TrafficRow> rows = new ArrayList<>();
         rows.add(new TrafficRow(TrafficRow.Side.TESTER, r.nextBoolean() ? TrafficRow.Operation.WRITE : TrafficRow.Operation.SEND,
             -1, 1 + r.nextInt(4), 1024L * (1 + r.nextInt(64))));
@@ -169,12 +158,16 @@ class ReferenceUnderRandomFaultsTest {
             rows.add(new TrafficRow(TrafficRow.Side.DEVICE, TrafficRow.Operation.WRITE, -1, 1 + r.nextInt(4),
                 1024L * (1 + r.nextInt(64))));
         }
+        return rows;
+    }
+
+    /** Runs the traffic and holds the reference to fail nothing; a failure names the draw. */
+    private static void holdTheReference(final ScenarioWorld world, final List<TrafficRow> rows, final String draw) {
         try {
             world.runTraffic(rows);
             world.requireTheReferenceToFailNothing();
         } catch (final AssertionError e) {
-            throw new AssertionError("seed " + seed + " (" + planes + " planes, " + paths + " paths, " + streams + " streams, "
-                + String.join(", ", faults) + "): " + e.getMessage(), e);
+            throw new AssertionError(draw + ": " + e.getMessage(), e);
         } finally {
             world.finish("passed", null);
         }
