@@ -13,10 +13,8 @@ import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
 import org.mprt.ctk.verdict.state.Plane;
-import org.mprt.ctk.verdict.state.Segment;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.bth.BthFlyweight;
-import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.mprt.MpethFlyweight;
 import org.mprt.ctk.wire.sequence.SerialNumber;
 
@@ -130,24 +128,14 @@ public final class ProbeCadenceRule extends BehaviourRule {
     }
 
     private void data(final Observation o) {
-        final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.mprtDirection();
         final PathRecord path = o.mprtPath();
-        // Mostly empty: the guard spares every data packet a capturing lambda. Data at a PSN the path has
-        // not carried, new (R=0) or re-sprayed onto it once readmitted (R=1), ends the path's probing.
-        if (!open.isEmpty() && (m.r() == 0 || path != null && path.slot(o.psn()) < 0)) {
+        // Mostly empty: the guard spares every data packet a capturing lambda. New data on a path ends its probing.
+        if (!open.isEmpty() && PathFailures.isNewDataOnItsPath(o)) {
             open.removeIf(e -> e.direction == d && e.path == path);
         }
-        if (m.r() == 0) {
-            return;
-        }
-        final Segment s = o.segmentSentBefore();
-        if (s == null || s.latestPathId() == m.pathId()) {
-            return;
-        }
-        final PathRecord failed = d.path(s.latestPathId());
-        if (failed == null || failed.isReadmittedSince(s.latestPsn())) {
-            // Data abandoned before the path was readmitted: that failure is over, and the path not probed.
+        final PathRecord failed = PathFailures.failedAnew(o);
+        if (failed == null) {
             return;
         }
         for (final Episode e : open) {

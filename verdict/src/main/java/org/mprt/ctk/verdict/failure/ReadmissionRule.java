@@ -9,7 +9,6 @@ import org.mprt.ctk.verdict.rule.Observation;
 import org.mprt.ctk.verdict.state.MprtDirection;
 import org.mprt.ctk.verdict.state.MprtOpcodes;
 import org.mprt.ctk.verdict.state.PathRecord;
-import org.mprt.ctk.verdict.state.Segment;
 import org.mprt.ctk.verdict.state.Timers;
 import org.mprt.ctk.wire.mprt.MdethFlyweight;
 import org.mprt.ctk.wire.mprt.MpethFlyweight;
@@ -106,17 +105,12 @@ public final class ReadmissionRule extends BehaviourRule {
         final MdethFlyweight m = o.packet().extensions().mdeth();
         final MprtDirection d = o.mprtDirection();
         final PathRecord path = o.mprtPath();
-        if (m.r() == 1) {
-            final Segment s = o.segmentSentBefore();
-            final PathRecord from = s == null || s.latestPathId() == m.pathId() ? null : d.path(s.latestPathId());
-            if (from != null && !from.isReadmittedSince(s.latestPsn())) {
-                failed.putIfAbsent(from, new Failure(o.frameNumber()));
-            }
-            // A PSN sent before on this path is sent again: not new data on it. Data re-sent at a PSN the path
-            // has not carried (abandoned on a path that failed, and sent again once it is readmitted) is.
-            if (path == null || path.slot(o.psn()) >= 0) {
-                return;
-            }
+        final PathRecord from = PathFailures.failedAnew(o);
+        if (from != null) {
+            failed.putIfAbsent(from, new Failure(o.frameNumber()));
+        }
+        if (!PathFailures.isNewDataOnItsPath(o)) {
+            return;
         }
         final Failure f = path == null || failed.isEmpty() ? null : failed.remove(path);
         if (f == null) {
