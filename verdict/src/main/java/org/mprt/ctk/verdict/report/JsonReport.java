@@ -4,6 +4,7 @@ import com.fasterxml.jackson.core.JsonEncoding;
 import com.fasterxml.jackson.core.JsonFactory;
 import com.fasterxml.jackson.core.JsonGenerator;
 import java.io.IOException;
+import java.net.InetAddress;
 import java.io.OutputStream;
 import java.nio.file.Path;
 import java.util.Map;
@@ -97,7 +98,7 @@ public final class JsonReport {
         g.writeBooleanField("fromConnectionStart", w.fromConnectionStart());
         if (!w.scriptedSenders().isEmpty()) {
             g.writeArrayFieldStart("scriptedSenders");
-            for (final java.net.InetAddress a : w.scriptedSenders()) {
+            for (final InetAddress a : w.scriptedSenders()) {
                 g.writeString(a.getHostAddress());
             }
             g.writeEndArray();

@@ -291,8 +291,7 @@ final class MprtTracker {
         d.sentBetween(plane);
         final PathRecord path = d.pathOrNew(m.pathId());
         path.onPlane(plane, p.udp().sourcePort(), frame, false);
-        path.abandonBefore(p.bth().psn(), ns);
-        path.probed(p.bth().psn());
+        path.probed(p.bth().psn(), ns);
         d.recent().probe(ns, frame, m.pathId(), p.bth().psn());
     }
 

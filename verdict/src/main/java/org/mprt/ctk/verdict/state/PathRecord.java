@@ -656,11 +656,13 @@ public final class PathRecord {
     }
 
     /**
-     * A PROBE with BTH.PSN q was captured on the path: its receiver abandons every PSN before q (section
-     * 10.6), so that a data packet at such a PSN captured after it is a duplicate there, which completes
-     * nothing (section 7.3), however the sender came to send it.
+     * A PROBE with BTH.PSN q was captured on the path: its sender abandons every unacknowledged PSN before q
+     * ({@link #abandonBefore}), and its receiver every PSN before q (section 10.6), so that a data packet at
+     * such a PSN captured after it is a duplicate there, which completes nothing (section 7.3), however the
+     * sender came to send it.
      */
-    void probed(final int q) {
+    void probed(final int q, final long ns) {
+        abandonBefore(q, ns);
         if (!probed || SerialNumber.precedes24(probedPsn, q)) {
             probed = true;
             probedPsn = q;
